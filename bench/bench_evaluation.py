@@ -1,0 +1,207 @@
+"""How fast studspec values seven-card stud hands, and how that compares with other libraries.
+
+The interpreter values every live hand at every showdown and every board on every street,
+and simulations deal millions of hands, so the project holds itself to at least 100,000
+best-of-seven high evaluations per second on one core in pure Python. This script prints:
+
+* best-of-seven ``HIGH.value`` evaluations per second (random seeded hands, prebuilt list);
+* the same for ``ACE_TO_FIVE_LOW`` (razz, and the low half of eight-or-better);
+* when ``treys`` or ``pokerkit`` is importable, their seven-card evaluators timed in the
+  same process on the same hands, and the ratio ("studspec is N.Nx treys").
+
+The figures are *warm*: studspec fills its tables on first use, so one untimed pass comes
+first (the cold pass is printed too, for the record). Each figure is the best of several
+timed passes, the usual way to read through noise from the rest of the machine.
+
+Run ``python bench/bench_evaluation.py`` (``--help`` for the knobs). Other bench scripts
+can load this file with importlib and call :func:`measure_high_evals_per_second`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+try:
+    from studspec.cards import CARDS, Card
+    from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
+except ImportError:  # run from a checkout without installing: use the source tree
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
+    from studspec.cards import CARDS, Card
+    from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
+
+Hand = tuple[Card, ...]
+DEFAULT_HANDS = 100_000
+DEFAULT_SEED = 149
+DEFAULT_REPEAT = 5
+REQUIRED_HIGH_RATE = 100_000
+
+
+def random_hands(count: int, seed: int = DEFAULT_SEED, size: int = 7) -> list[Hand]:
+    """``count`` seeded random hands of ``size`` distinct cards, built before any timing."""
+    rng = random.Random(seed)
+    return [tuple(rng.sample(CARDS, size)) for _ in range(count)]
+
+
+def time_pass(evaluate: Callable[[Any], object], hands: Sequence[Any]) -> float:
+    """Seconds one pass of ``evaluate`` over ``hands`` takes (a plain loop: nothing kept)."""
+    start = time.perf_counter()
+    for hand in hands:
+        evaluate(hand)
+    return time.perf_counter() - start
+
+
+def best_rate(evaluate: Callable[[Any], object], hands: Sequence[Any], repeat: int) -> float:
+    """Evaluations per second: the fastest of ``repeat`` passes (least disturbed by noise)."""
+    return len(hands) / min(time_pass(evaluate, hands) for _ in range(repeat))
+
+
+def measure_high_evals_per_second(
+    n: int = DEFAULT_HANDS, seed: int = DEFAULT_SEED, repeat: int = DEFAULT_REPEAT
+) -> float:
+    """Warm best-of-seven ``HIGH.value`` evaluations per second over ``n`` random hands."""
+    hands = random_hands(n, seed)
+    time_pass(HIGH.value, hands)  # warm: fill the tables these hands need
+    return best_rate(HIGH.value, hands, repeat)
+
+
+def sized_for(evaluate: Callable[[Any], object], hands: Sequence[Any], seconds: float) -> Sequence[Any]:
+    """A prefix of ``hands`` that one pass of a (possibly slow) evaluator runs in ``seconds``.
+
+    Third-party evaluators can be a hundred times slower; timing them on the full list
+    would make the script take minutes, and a shorter pass measures the same rate.
+    """
+    probe = hands[: min(len(hands), 200)]
+    per_hand = time_pass(evaluate, probe) / len(probe)
+    return hands[: max(len(probe), min(len(hands), int(seconds / max(per_hand, 1e-9))))]
+
+
+def treys_evaluator(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], list[Any]] | None:
+    """treys' seven-card evaluate (5 board + 2 hole), with the hands in its card format."""
+    try:
+        from treys import Card as TreysCard
+        from treys import Evaluator
+    except ImportError:
+        return None
+    evaluator = Evaluator()
+    converted = [
+        ([TreysCard.new(str(c)) for c in hand[:2]], [TreysCard.new(str(c)) for c in hand[2:]])
+        for hand in hands
+    ]
+    evaluate = evaluator.evaluate
+    return (lambda pair: evaluate(pair[0], pair[1])), converted
+
+
+def pokerkit_evaluator(
+    hands: Sequence[Hand], low: bool = False
+) -> tuple[Callable[[Any], object], list[Any]] | None:
+    """pokerkit's ``from_game`` for stud high (StandardHighHand) or razz low (RegularLowHand)."""
+    try:
+        from pokerkit import Card as PokerkitCard
+        from pokerkit import RegularLowHand, StandardHighHand
+    except ImportError:
+        return None
+    kind = RegularLowHand if low else StandardHighHand
+    converted = [
+        (
+            tuple(PokerkitCard.parse("".join(str(c) for c in hand[:2]))),
+            tuple(PokerkitCard.parse("".join(str(c) for c in hand[2:]))),
+        )
+        for hand in hands
+    ]
+    from_game = kind.from_game
+    return (lambda pair: from_game(pair[0], pair[1])), converted
+
+
+def treys_agrees(hands: Sequence[Hand], sample: int = 2000) -> bool:
+    """Whether treys orders a sample of hands as studspec does (treys: smaller is better).
+
+    A speed ratio means little between evaluators that disagree, so check first.
+    """
+    made = treys_evaluator(hands[:sample])
+    if made is None:
+        return True
+    evaluate, converted = made
+    ours = [HIGH.value(hand) for hand in hands[:sample]]
+    theirs = [evaluate(pair) for pair in converted]
+    return all(
+        (ours[i] > ours[i + 1]) == (theirs[i] < theirs[i + 1])
+        and (ours[i] == ours[i + 1]) == (theirs[i] == theirs[i + 1])
+        for i in range(len(ours) - 1)
+    )
+
+
+def report_library(
+    label: str,
+    made: tuple[Callable[[Any], object], list[Any]] | None,
+    ours: float,
+    seconds: float,
+    repeat: int,
+) -> None:
+    """Time a third-party evaluator on (a prefix of) the same hands and print the ratio."""
+    if made is None:
+        print(f"  {label:<34} not installed")
+        return
+    evaluate, converted = made
+    subset = sized_for(evaluate, converted, seconds)
+    time_pass(evaluate, subset[:1000])  # warm whatever it caches
+    rate = best_rate(evaluate, subset, repeat)
+    print(f"  {label:<34} {rate:>12,.0f} evals/s  ({len(subset):,} hands)")
+    print(f"    studspec is {ours / rate:.1f}x {label.split()[0]}")
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--number",
+        type=int,
+        default=DEFAULT_HANDS,
+        help="hands in the prebuilt list (default %(default)s); more hands, steadier figures",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=1.0,
+        help="about how long one timed pass of a third-party evaluator may take (default "
+        "%(default)s); they are slower, so they are timed on a prefix of the hands",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=DEFAULT_REPEAT, help="timed passes; the best counts (default %(default)s)"
+    )
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed for the random hands")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    hands = random_hands(args.number, args.seed)
+    print(f"{args.number:,} random seven-card hands (seed {args.seed}), best of {args.repeat} passes")
+
+    cold = args.number / time_pass(HIGH.value, hands)
+    high = best_rate(HIGH.value, hands, args.repeat)
+    cold_low = args.number / time_pass(ACE_TO_FIVE_LOW.value, hands)
+    low = best_rate(ACE_TO_FIVE_LOW.value, hands, args.repeat)
+    print(f"  {'studspec HIGH (warm)':<34} {high:>12,.0f} evals/s  (cold first pass {cold:,.0f})")
+    print(f"  {'studspec ACE_TO_FIVE_LOW (warm)':<34} {low:>12,.0f} evals/s  (cold first pass {cold_low:,.0f})")
+
+    if not treys_agrees(hands):
+        print("  WARNING: treys orders some hands differently from studspec")
+    report_library("treys Evaluator.evaluate", treys_evaluator(hands), high, args.seconds, args.repeat)
+    report_library("pokerkit StandardHighHand", pokerkit_evaluator(hands), high, args.seconds, args.repeat)
+    report_library("pokerkit RegularLowHand (vs low)", pokerkit_evaluator(hands, low=True), low, args.seconds, args.repeat)
+
+    verdict = "meets" if high >= REQUIRED_HIGH_RATE else "MISSES"
+    print(f"high evaluation {verdict} the {REQUIRED_HIGH_RATE:,}/s requirement")
+    return 0 if high >= REQUIRED_HIGH_RATE else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Player actions in the vocabulary of PHH hand histories, and what may be chosen.
+
+``f`` fold, ``cc`` check or call, ``pb`` post the bring-in, ``cbr X`` complete, bet or raise
+to ``X`` (the seat's total for the street), ``sm CARDS`` show, bare ``sm`` muck. Using the
+PHH words everywhere (API, CLI prompts, conformance cases) means a history, a test case and
+a typed command are the same text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, unique
+
+from .cards import Card, CardFormatError, format_cards, parse_cards
+
+
+@unique
+class ActionKind(str, Enum):
+    """What a seat does; the value is the PHH action code."""
+
+    FOLD = "f"
+    """Give up the hand."""
+    CHECK_CALL = "cc"
+    """Check when nothing is owed, else call (all-in for less when short)."""
+    BRING_IN = "pb"
+    """Post the bring-in (the forced opening bet of the first street)."""
+    COMPLETE_BET_RAISE = "cbr"
+    """Complete the bring-in to a full bet, bet, or raise; the amount is the street total."""
+    SHOW_MUCK = "sm"
+    """Show cards at showdown (or when all-in), or muck them (no cards)."""
+
+
+class ActionFormatError(ValueError):
+    """An action's text is not one of ``f``, ``cc``, ``pb``, ``cbr X``, ``sm [CARDS]``."""
+
+
+ACTION_SYNTAX = "f, cc, pb, cbr AMOUNT, sm CARDS (show) or sm (muck)"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action as a seat takes it."""
+
+    kind: ActionKind
+    amount: int | None = None
+    """For ``cbr``: the seat's total wager on this street after the action."""
+    cards: tuple[Card | None, ...] | None = None
+    """For ``sm``: the cards shown (``None`` when mucking); ``None`` items are unknown."""
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.COMPLETE_BET_RAISE:
+            return f"cbr {self.amount}"
+        if self.kind is ActionKind.SHOW_MUCK and self.cards:
+            return f"sm {format_cards(self.cards)}"
+        return self.kind.value
+
+
+FOLD = Action(ActionKind.FOLD)
+CHECK_CALL = Action(ActionKind.CHECK_CALL)
+BRING_IN = Action(ActionKind.BRING_IN)
+MUCK = Action(ActionKind.SHOW_MUCK)
+
+
+def bet_to(amount: int) -> Action:
+    """``cbr amount``: complete, bet or raise to ``amount`` for the street."""
+    return Action(ActionKind.COMPLETE_BET_RAISE, amount=amount)
+
+
+def show(cards: tuple[Card | None, ...]) -> Action:
+    """``sm CARDS``: table these cards."""
+    return Action(ActionKind.SHOW_MUCK, cards=tuple(cards))
+
+
+def parse_action(text: str) -> Action:
+    """Read an action written the PHH way (``cbr 400``, ``sm AsKd7h``)."""
+    words = text.split()
+    if not words:
+        raise ActionFormatError(f"empty action: write one of {ACTION_SYNTAX}")
+    code, rest = words[0].lower(), words[1:]
+    try:
+        kind = ActionKind(code)
+    except ValueError:
+        raise ActionFormatError(f"unknown action {text!r}: write one of {ACTION_SYNTAX}") from None
+    if kind is ActionKind.COMPLETE_BET_RAISE:
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise ActionFormatError(
+                f"{text!r}: cbr needs one whole amount, the street total (e.g. 'cbr 400')"
+            )
+        return bet_to(int(rest[0]))
+    if kind is ActionKind.SHOW_MUCK:
+        if len(rest) > 1:
+            raise ActionFormatError(f"{text!r}: write the shown cards as one run, e.g. 'sm AsKd7h'")
+        if not rest:
+            return MUCK
+        try:
+            return show(tuple(parse_cards(rest[0], allow_unknown=True)))
+        except CardFormatError as error:
+            raise ActionFormatError(f"{text!r}: {error}") from None
+    if rest:
+        raise ActionFormatError(f"{text!r}: {code} takes no amount")
+    return Action(kind)
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One choice open to the seat to act, with exact amounts.
+
+    For ``cbr`` the seat may choose any total from ``minimum`` to ``maximum``; in fixed limit
+    the two are equal (the open-pair rule then offers two ``cbr`` choices). For ``pb`` and
+    ``cc`` both are the seat's street total after the action. ``cost`` is what the action
+    takes from the stack at its minimum.
+    """
+
+    kind: ActionKind
+    minimum: int | None = None
+    maximum: int | None = None
+    cost: int = 0
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is this choice (with an amount inside the range)."""
+        if action.kind is not self.kind:
+            return False
+        if self.kind is ActionKind.COMPLETE_BET_RAISE:
+            assert self.minimum is not None and self.maximum is not None
+            return action.amount is not None and self.minimum <= action.amount <= self.maximum
+        return True
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.COMPLETE_BET_RAISE:
+            if self.minimum == self.maximum:
+                return f"cbr {self.minimum}"
+            return f"cbr {self.minimum}..{self.maximum}"
+        return self.kind.value
+
+
+class HandError(Exception):
+    """Base of every error a hand raises when asked to do something it cannot."""
+
+
+class IllegalActionError(HandError, ValueError):
+    """An action refused by the rules. The hand is left exactly as it was.
+
+    The message names the action, the reason and the legal choices.
+    """
+
+    def __init__(self, action: str, reason: str, legal: tuple[str, ...] = ()) -> None:
+        self.action = action
+        self.reason = reason
+        self.legal = legal
+        choices = ", ".join(legal) if legal else "none"
+        super().__init__(f"{action!r} refused: {reason}; legal now: {choices}")
+
+
+class IllegalDealError(HandError, ValueError):
+    """A deal refused by the rules (wrong seat, wrong count, a card already in play...)."""

@@ -1,0 +1,181 @@
+"""One betting round: who acts, what each seat may do, and what an action does.
+
+Betting actions are plain Python, not state-machine triggers: a round has many small
+steps and the machine only needs to know when the round is over. The sizes of bets come
+from a structure (fixed limit now), looked up by name in :mod:`studspec.rules`; this
+module keeps the bookkeeping every structure shares: the amount to call, whether a full
+bet has been made, how many raises, who may still raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, Sequence
+
+from .actions import Action, ActionKind, LegalAction
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """The rules a round is played under, resolved from the rule book and the stakes."""
+
+    units: tuple[int, ...]
+    """Bet sizes offered: one in fixed limit, small and big under the open-pair rule."""
+    raise_cap: int | None
+    """Raises allowed after the opening bet or completion; ``None`` for no cap."""
+    counts_as_full: Callable[[int, int], bool]
+    """``(increment, full increment) -> bool``: does a short all-in wager reopen betting?"""
+    bring_in: int = 0
+    """The bring-in amount when this round opens with one, else 0."""
+
+
+class Sizing(Protocol):
+    """A betting structure: the totals a seat may complete, bet or raise to."""
+
+    def targets(self, betting: "BettingRound", seat: int) -> list[int]:
+        """Full-size totals the seat may choose (before an all-in for less caps them)."""
+        ...
+
+
+@dataclass
+class BettingRound:
+    """The mutable state of one betting round.
+
+    ``level`` is what every seat must match; ``full_level`` is the last total set by a
+    full bet or raise (a short all-in raises ``level`` but not ``full_level``, so the next
+    raise is sized from the last full one, WSOP-L 129).
+    """
+
+    order: tuple[int, ...]
+    """Seats in clockwise order from the first seat left of the dealer."""
+    rules: RoundRules
+    sizing: Sizing
+    bets: dict[int, int] = field(default_factory=dict)
+    level: int = 0
+    full_level: int = 0
+    opened: bool = False
+    """A full bet (or completion of the bring-in) has been made."""
+    raises: int = 0
+    big_locked: bool = False
+    """Open-pair rule: once a big bet or raise is made, all raises are big (WSOP-L 220)."""
+    pending: set[int] = field(default_factory=set)
+    acted: set[int] = field(default_factory=set)
+    closed_to_raise: set[int] = field(default_factory=set)
+    actor: int | None = None
+    bring_in_seat: int | None = None
+    """Set while the round waits for the bring-in to be posted or completed."""
+    last_aggressor: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return not self.pending
+
+    def start(self, first: int, can_act: Sequence[int]) -> None:
+        """Every seat that can act must act at least once, starting at ``first``."""
+        self.pending = set(can_act)
+        self.actor = self._next_pending(first, inclusive=True)
+
+    def _next_pending(self, seat: int, *, inclusive: bool) -> int | None:
+        if not self.pending:
+            return None
+        n = len(self.order)
+        start = self.order.index(seat)
+        for step in range(0 if inclusive else 1, n + 1):
+            candidate = self.order[(start + step) % n]
+            if candidate in self.pending:
+                return candidate
+        return None
+
+    def to_call(self, seat: int) -> int:
+        return max(0, self.level - self.bets.get(seat, 0))
+
+    def legal(self, seat: int, stack: int, opponents_with_chips: int) -> list[LegalAction]:
+        """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts."""
+        bet = self.bets.get(seat, 0)
+        choices: list[LegalAction] = []
+        if self.bring_in_seat == seat:
+            post = min(self.rules.bring_in, stack)
+            choices.append(LegalAction(ActionKind.BRING_IN, bet + post, bet + post, post))
+        else:
+            owed = self.to_call(seat)
+            if owed > 0:
+                choices.append(LegalAction(ActionKind.FOLD))
+            paid = min(owed, stack)
+            choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
+        if seat in self.closed_to_raise or opponents_with_chips == 0:
+            return choices
+        most = bet + stack
+        if most <= self.level:
+            return choices
+        seen: set[int] = set()
+        for target in self.sizing.targets(self, seat):
+            total = min(target, most)
+            if total > self.level and total not in seen:
+                seen.add(total)
+                choices.append(
+                    LegalAction(ActionKind.COMPLETE_BET_RAISE, total, total, total - bet)
+                )
+        return choices
+
+    def apply(self, seat: int, action: Action, stack: int, can_act: Sequence[int]) -> int:
+        """Carry out an action already checked against :meth:`legal`; return chips added.
+
+        ``can_act`` lists the seats that still hold chips and cards (the actor included).
+        """
+        bet = self.bets.get(seat, 0)
+        kind = action.kind
+        added = 0
+        if kind is ActionKind.BRING_IN:
+            added = min(self.rules.bring_in, stack)
+            self.level = max(self.level, self.rules.bring_in)
+            self.bring_in_seat = None
+        elif kind is ActionKind.CHECK_CALL:
+            added = min(self.to_call(seat), stack)
+        elif kind is ActionKind.COMPLETE_BET_RAISE:
+            assert action.amount is not None
+            self.bring_in_seat = None
+            added = action.amount - bet
+            self._raise(seat, action.amount, can_act)
+        self.bets[seat] = bet + added
+        self.acted.add(seat)
+        self.pending.discard(seat)
+        if kind is ActionKind.FOLD:
+            self.closed_to_raise.discard(seat)
+        if stack - added == 0:
+            self.pending.discard(seat)
+        self.actor = self._next_pending(seat, inclusive=False)
+        return added
+
+    def _raise(self, seat: int, total: int, can_act: Sequence[int]) -> None:
+        smallest = min(self.rules.units)
+        full_target = self.full_level + smallest
+        increment = total - self.full_level
+        full = total >= full_target or self.rules.counts_as_full(increment, smallest)
+        if full:
+            if self.opened:
+                self.raises += 1
+            self.opened = True
+            if increment >= max(self.rules.units) and len(self.rules.units) > 1:
+                self.big_locked = True
+            self.full_level = total
+            self.closed_to_raise = set()
+        else:
+            # Less than half a bet: those who already acted may only call or fold.
+            self.closed_to_raise |= self.acted
+        self.level = total
+        self.last_aggressor = seat
+        self.acted = {seat}
+        self.pending = {other for other in can_act if other != seat}
+
+
+class FixedLimit:
+    """Fixed limit: one bet size per street; the open-pair rule may offer two."""
+
+    def targets(self, betting: BettingRound, seat: int) -> list[int]:
+        rules = betting.rules
+        if betting.opened and rules.raise_cap is not None and betting.raises >= rules.raise_cap:
+            return []
+        units = rules.units
+        if betting.big_locked:
+            units = (max(units),)
+        return [betting.full_level + unit for unit in units]

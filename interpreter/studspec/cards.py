@@ -1,0 +1,135 @@
+"""The vocabulary of cards: ranks, suits and the 52 card singletons.
+
+A card is an ``int`` (``rank * 4 + suit``) so that evaluation tables can be indexed by
+it directly, yet it prints as ``As`` and knows its rank and suit. Ranks count from the
+deuce (0) to the ace (12); suits from clubs (0) to spades (3), which is also the order
+the rule books use to break ties by suit (clubs < diamonds < hearts < spades), so
+``int`` order is "ace high, then by suit".
+"""
+
+from __future__ import annotations
+
+import re
+from enum import IntEnum, unique
+from typing import Iterable
+
+
+@unique
+class Rank(IntEnum):
+    """A card's rank; the value is its position with the ace high."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def letter(self) -> str:
+        """The one-character name used in hand histories (``T`` for ten)."""
+        return RANK_LETTERS[self]
+
+
+@unique
+class Suit(IntEnum):
+    """A card's suit; the value is its rank in the suit order used to break ties."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The lower-case letter used in hand histories."""
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, for people."""
+        return SUIT_SYMBOLS[self]
+
+
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "cdhs"
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
+
+
+class CardFormatError(ValueError):
+    """A card's text is not a rank letter followed by a suit letter."""
+
+
+class Card(int):
+    """One of the 52 cards. Use :data:`CARDS` or :func:`parse_card`; never build one."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self & 3)
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self >> 2] + SUIT_LETTERS[self & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, e.g. ``A♠``."""
+        return ("10" if self >> 2 == Rank.TEN else RANK_LETTERS[self >> 2]) + SUIT_SYMBOLS[self & 3]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+"""All 52 cards, in ``int`` order (deuce of clubs first, ace of spades last)."""
+
+_BY_TEXT = {str(card): card for card in CARDS}
+_CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+
+
+def parse_card(text: str) -> Card:
+    """Return the card named like ``As`` or ``Td``."""
+    try:
+        return _BY_TEXT[text[:1].upper() + text[1:].lower()]
+    except (KeyError, IndexError):
+        raise CardFormatError(
+            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (c, d, h, s)"
+        ) from None
+
+
+def parse_cards(text: str, *, allow_unknown: bool = False) -> list[Card | None]:
+    """Parse concatenated cards (``AsKd7h``); ``??`` is an unknown card when allowed.
+
+    Hand histories write the cards a seat receives as one run of two-character names;
+    ``??`` marks a card nobody saw.
+    """
+    text = text.strip()
+    if len(text) % 2:
+        raise CardFormatError(f"{text!r} is not a run of two-character cards")
+    result: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        chunk = text[i : i + 2]
+        if chunk == "??":
+            if not allow_unknown:
+                raise CardFormatError(f"unknown card '??' is not allowed here (in {text!r})")
+            result.append(None)
+        else:
+            result.append(parse_card(chunk))
+    return result
+
+
+def format_cards(cards: Iterable[Card | None]) -> str:
+    """Write cards the way hand histories do; ``??`` for an unknown card."""
+    return "".join("??" if card is None else str(card) for card in cards)

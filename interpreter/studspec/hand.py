@@ -1,0 +1,769 @@
+"""A live hand: seats, stacks, cards and their faces, the betting, and the event log.
+
+A hand is the model of its rule book's compiled machine. Each phase's work happens when
+the machine enters it (``_enter_*``); the hand then advances by itself until it needs
+something from outside: a player's action, or cards when they are dealt from outside (a
+replay). Every request is checked completely before anything changes, so a refused action
+or deal leaves the hand exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .actions import (
+    Action,
+    ActionKind,
+    HandError,
+    IllegalActionError,
+    IllegalDealError,
+    LegalAction,
+)
+from .betting import BettingRound, RoundRules
+from .cards import Card, format_cards
+from .deck import Deck
+from .events import (
+    ActionTaken,
+    AntePosted,
+    BettingSkipped,
+    BringInDue,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommunityCardDealt,
+    Event,
+    HandEnded,
+    Mucked,
+    PotAwarded,
+    Showed,
+    StreetBegan,
+)
+from .machine import CompiledVariant, PhaseKind, compile_variant
+from .pots import Pot, build_pots, divide, split_shares
+from .rules import (
+    BRING_IN_CARD,
+    BRING_IN_TIES,
+    EXHAUSTION,
+    FIRST_TO_ACT_BOARD,
+    FIRST_TO_ACT_TIES,
+    HAND_RANKINGS,
+    ODD_CHIP,
+    SHORT_ALL_IN,
+    SHOWDOWN_ORDER,
+    STRUCTURES,
+    DealPlan,
+)
+from .spec.model import BetSize, Face, Stakes, Variant
+
+
+class StakesError(ValueError):
+    """Stakes or stacks a hand cannot be dealt with."""
+
+
+@dataclass(frozen=True)
+class PendingDeal:
+    """What the dealer must deal next when cards come from outside."""
+
+    seat: int | None
+    """The seat to deal to, or ``None`` for a community card."""
+    count: int
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table as a given seat sees it."""
+
+    seat: int
+    stack: int
+    bet: int
+    """Chips put in on the current street."""
+    folded: bool
+    all_in: bool
+    cards: tuple[Card | None, ...]
+    """The seat's cards in the order dealt; ``None`` where the viewer may not see it."""
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one seat may know: its own down cards, every up card, every shown card."""
+
+    viewer: int | None
+    phase: str
+    street: str | None
+    actor: int | None
+    seats: tuple[SeatView, ...]
+    community: tuple[Card | None, ...]
+    pots: tuple[Pot, ...]
+    legal: tuple[LegalAction, ...]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    awards: tuple[PotAwarded, ...]
+
+
+class Hand:
+    """One hand of a rule book, from the antes to the settlement."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        stacks: Sequence[int],
+        *,
+        stakes: Stakes | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        deal_from_outside: bool = False,
+        auto_showdown: bool = True,
+    ) -> None:
+        """Seat ``len(stacks)`` players (seat 0 first left of the dealer) and start.
+
+        Cards come from a deck shuffled by ``random.Random(seed)``, from ``deck`` (stacked,
+        top card first), or, with ``deal_from_outside``, through :meth:`deal`. With
+        ``auto_showdown`` every contestant's cards are tabled at showdown (cards speak);
+        without it each must show or muck in turn (``sm``), as in a replayed history.
+        """
+        self.compiled: CompiledVariant = compile_variant(variant)
+        self.variant = variant
+        self.stakes = stakes or variant.stakes
+        _check_stakes(self.stakes, variant, stacks)
+        self.seats = len(stacks)
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.rng = random.Random(seed)
+        if deal_from_outside:
+            self.deck = Deck.given(self.rng)
+        elif deck is not None:
+            self.deck = Deck.stacked(deck, self.rng)
+        else:
+            self.deck = Deck.shuffled(self.rng)
+        self.auto_showdown = auto_showdown
+        self.cards: list[list[Card | None]] = [[] for _ in range(self.seats)]
+        self.faces: list[list[Face]] = [[] for _ in range(self.seats)]
+        self.shown: list[bool] = [False] * self.seats
+        self.folded: list[bool] = [False] * self.seats
+        self.mucked: list[bool] = [False] * self.seats
+        self.contributed: list[int] = [0] * self.seats
+        self.community: list[Card | None] = []
+        self.events: list[Event] = []
+        self.street: int | None = None
+        self.round: BettingRound | None = None
+        self.rounds: list[BettingRound | None] = [None] * len(variant.streets)
+        self.openers: list[int | None] = [None] * len(variant.streets)
+        self._open_candidates: tuple[int, ...] = ()
+        self._deal_plan: DealPlan | None = None
+        self._deal_queue: list[int | None] = []
+        self._show_queue: list[int] = []
+        self.result: HandResult | None = None
+        self.state = "start"
+        rules = variant
+        self._bring_in_card = BRING_IN_CARD[rules.bring_in_card]
+        self._bring_in_ties = BRING_IN_TIES[rules.bring_in_ties]
+        self._board_value = FIRST_TO_ACT_BOARD[rules.first_to_act_board]
+        self._board_ties = FIRST_TO_ACT_TIES[rules.first_to_act_ties]
+        self._sizing = STRUCTURES[rules.structure]
+        self._counts_as_full = SHORT_ALL_IN[rules.short_all_in]
+        self._exhaustion = EXHAUSTION[rules.exhaustion]
+        self._showdown_order = SHOWDOWN_ORDER[rules.showdown_order]
+        self._odd_chip = ODD_CHIP[rules.odd_chip]
+        self._rankings = [(HAND_RANKINGS[share.hand], share.qualifier) for share in rules.shares]
+        self._drive()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def phase(self) -> PhaseKind:
+        return self.compiled.phases[self.state].kind
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is PhaseKind.COMPLETE
+
+    @property
+    def street_id(self) -> str | None:
+        return None if self.street is None else self.variant.streets[self.street].id
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose action is awaited, if any (``None`` while dealing or when the
+        history leaves it open which of several seats with unseen cards acts)."""
+        if self.phase is PhaseKind.SHOWDOWN and self._show_queue:
+            return self._show_queue[0]
+        if self.phase is PhaseKind.BETTING and self.round is not None and not self._open_candidates:
+            return self.round.actor
+        return None
+
+    def live_seats(self) -> list[int]:
+        return [s for s in range(self.seats) if not self.folded[s] and not self.mucked[s]]
+
+    def seats_with_chips(self) -> list[int]:
+        return [s for s in self.live_seats() if self.stacks[s] > 0]
+
+    def pending_deal(self) -> PendingDeal | None:
+        """What must be dealt next from outside, or ``None`` when no deal is awaited."""
+        if self.phase is not PhaseKind.DEAL or not self._deal_queue or self.deck.drawing:
+            return None
+        assert self.street is not None
+        street = self.variant.streets[self.street]
+        seat = self._deal_queue[0]
+        if seat is None:
+            return PendingDeal(None, 1, (Face.UP,))
+        return PendingDeal(seat, len(street.deal), street.deal)
+
+    def pots(self) -> list[Pot]:
+        return build_pots(self.contributed, [not f and not m for f, m in zip(self.folded, self.mucked)])
+
+    def up_cards(self, seat: int) -> list[Card | None]:
+        return [c for c, f in zip(self.cards[seat], self.faces[seat]) if f is Face.UP]
+
+    def legal_actions(self, seat: int | None = None) -> list[LegalAction]:
+        """What ``seat`` (default: the actor) may do now, with exact amounts."""
+        if seat is None:
+            seat = self.actor
+            if seat is None and self._open_candidates:
+                seat = self._open_candidates[0]
+        if seat is None:
+            return []
+        if self.phase is PhaseKind.SHOWDOWN:
+            if self._show_queue and self._show_queue[0] == seat:
+                return [LegalAction(ActionKind.SHOW_MUCK)]
+            return []
+        if self.phase is not PhaseKind.BETTING or self.round is None:
+            return []
+        others = sum(1 for s in self.seats_with_chips() if s != seat)
+        if self._open_candidates:
+            if seat not in self._open_candidates:
+                return []
+            rnd = self.round
+            if rnd.rules.bring_in and not rnd.acted:
+                # Which unseen door card brings in is unknown: whichever candidate acts.
+                saved, rnd.bring_in_seat = rnd.bring_in_seat, seat
+                try:
+                    return rnd.legal(seat, self.stacks[seat], others)
+                finally:
+                    rnd.bring_in_seat = saved
+        elif seat != self.round.actor:
+            return []
+        return self.round.legal(seat, self.stacks[seat], others)
+
+    def view(self, viewer: int | None) -> TableView:
+        """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
+        seats = []
+        bets = self.round.bets if self.round is not None else {}
+        for s in range(self.seats):
+            visible = s == viewer or self.shown[s]
+            cards = tuple(
+                c if (visible or f is Face.UP) else None for c, f in zip(self.cards[s], self.faces[s])
+            )
+            seats.append(
+                SeatView(
+                    seat=s,
+                    stack=self.stacks[s],
+                    bet=bets.get(s, 0),
+                    folded=self.folded[s] or self.mucked[s],
+                    all_in=self.stacks[s] == 0 and not self.folded[s],
+                    cards=cards,
+                    faces=tuple(self.faces[s]),
+                )
+            )
+        legal = tuple(self.legal_actions()) if viewer is not None and self.actor == viewer else ()
+        return TableView(
+            viewer=viewer,
+            phase=self.state,
+            street=self.street_id,
+            actor=self.actor,
+            seats=tuple(seats),
+            community=tuple(self.community),
+            pots=tuple(self.pots()),
+            legal=legal,
+        )
+
+    # ------------------------------------------------------------------ commands
+
+    def act(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
+        if self.is_complete:
+            raise IllegalActionError(str(action), "the hand is over")
+        if action.kind is ActionKind.SHOW_MUCK:
+            self._show_or_muck(action, seat)
+            self._drive()
+            return
+        if seat is None:
+            seat = self.actor
+        legal = self.legal_actions(seat) if seat is not None else []
+        if seat is None or not legal:
+            waiting = self._waiting_for()
+            raise IllegalActionError(
+                _label(action, seat), f"it is not {_seat(seat)}'s turn ({waiting})",
+                tuple(str(a) for a in self.legal_actions()),
+            )
+        choice = next((option for option in legal if option.allows(action)), None)
+        if choice is None:
+            raise IllegalActionError(_label(action, seat), self._why_refused(action, legal), tuple(map(str, legal)))
+        assert self.round is not None
+        if self._open_candidates:
+            self._fix_opener(seat)
+        can_act = [s for s in self.seats_with_chips()]
+        stack = self.stacks[seat]
+        added = self.round.apply(seat, action, stack, can_act)
+        self.stacks[seat] -= added
+        self.contributed[seat] += added
+        if action.kind is ActionKind.FOLD:
+            self.folded[seat] = True
+            self.deck.to_muck(self.cards[seat])
+        self.events.append(
+            ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0)
+        )
+        self._drive()
+
+    def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:
+        """Deal given cards: to ``seat``, or ``seat=None`` for a community card.
+
+        Checks that it is that seat's turn to receive cards, the number of cards, and that
+        no card is already in play or in the muck; ``None`` stands for an unseen card.
+        """
+        expected = self.pending_deal()
+        if expected is None:
+            raise IllegalDealError(f"no deal is due now ({self._waiting_for()})")
+        who = "a community card" if seat is None else f"p{seat + 1}"
+        if seat != expected.seat:
+            want = "a community card" if expected.seat is None else f"p{expected.seat + 1}"
+            raise IllegalDealError(f"dealing to {who} is out of turn: the next deal is to {want}")
+        if len(cards) != expected.count:
+            raise IllegalDealError(
+                f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}"
+            )
+        known = [c for c in cards if c is not None]
+        if len(set(known)) != len(known):
+            raise IllegalDealError(f"{format_cards(cards)} names a card twice")
+        for card in known:
+            if not self.deck.drawing and card not in self.deck._unseen:
+                raise IllegalDealError(
+                    f"{card} cannot be dealt to {who}: it is already "
+                    + ("in the muck (a folded hand)" if card in self.deck.muck else "in play")
+                )
+        if self.deck.size < len(cards):
+            raise IllegalDealError(f"the stub holds {self.deck.size} cards, fewer than {len(cards)}")
+        for card in cards:
+            self.deck.take(card)
+        self._deal_queue.pop(0)
+        self._place(seat, list(cards), list(expected.faces))
+        self._drive()
+
+    # ------------------------------------------------------------------ driving
+
+    def _drive(self) -> None:
+        """Advance through phases until the hand needs something from outside."""
+        advance = self.compiled.advance
+        while not self._waiting():
+            advance(self)
+
+    def _waiting(self) -> bool:
+        kind = self.phase
+        if kind is PhaseKind.COMPLETE:
+            return True
+        if kind is PhaseKind.DEAL:
+            return bool(self._deal_queue)
+        if kind is PhaseKind.BETTING:
+            if len(self.live_seats()) <= 1 or self.round is None:
+                return False
+            return bool(self._open_candidates) or not self.round.over
+        if kind is PhaseKind.SHOWDOWN:
+            return bool(self._show_queue)
+        return False
+
+    def _waiting_for(self) -> str:
+        if self.is_complete:
+            return "the hand is over"
+        pending = self.pending_deal()
+        if pending is not None:
+            return "waiting for a deal to " + ("the board" if pending.seat is None else f"p{pending.seat + 1}")
+        if self._open_candidates:
+            return "waiting for one of " + ", ".join(f"p{s + 1}" for s in self._open_candidates)
+        actor = self.actor
+        return f"waiting for p{actor + 1}" if actor is not None else f"in phase {self.state}"
+
+    # Conditions on the machine's edges.
+    def one_seat_left(self) -> bool:
+        return len(self.live_seats()) <= 1
+
+    def betting_closed(self) -> bool:
+        """No betting when one seat is left or fewer than two seats can still bet."""
+        return len(self.live_seats()) <= 1 or len(self.seats_with_chips()) <= 1
+
+    # ------------------------------------------------------------------ phases
+
+    def _betting_skipped(self) -> None:
+        if self.street is not None and len(self.live_seats()) > 1:
+            self.events.append(BettingSkipped(self.variant.streets[self.street].id))
+
+    def _enter_start(self) -> None:
+        pass
+
+    def _enter_antes(self) -> None:
+        ante = self.stakes.ante
+        if ante <= 0:
+            return
+        for seat in range(self.seats):
+            amount = min(ante, self.stacks[seat])
+            self.stacks[seat] -= amount
+            self.contributed[seat] += amount
+            self.events.append(AntePosted(seat, amount, self.stacks[seat] == 0))
+
+    def _begin_street(self, index: int) -> None:
+        if self.street != index:
+            self.street = index
+            self.round = None
+            self.events.append(StreetBegan(self.variant.streets[index].id, index))
+
+    def _enter_burn(self) -> None:
+        index = self.compiled.phases[self.state].street
+        assert index is not None
+        self._begin_street(index)
+        self._deal_plan = self._plan(index)
+        if self._deal_plan.reshuffle_burns:
+            count = self.deck.reshuffle_burns()
+            self.events.append(BurnsReshuffled(count))
+        if self._deal_plan.burn and self.deck.size > 0:
+            self.events.append(CardBurned(self.deck.burn()))
+
+    def _plan(self, index: int) -> DealPlan:
+        street = self.variant.streets[index]
+        needed = len(street.deal) * len(self.live_seats())
+        from .rules import BURN
+
+        burning = BURN[self.variant.burn](index)
+        return self._exhaustion(self.deck.size, len(self.deck.burns), needed, burning)
+
+    def _enter_deal(self) -> None:
+        index = self.compiled.phases[self.state].street
+        assert index is not None
+        self._begin_street(index)
+        plan = self._deal_plan if self._deal_plan is not None else self._plan(index)
+        if self._deal_plan is None and plan.reshuffle_burns:
+            self.events.append(BurnsReshuffled(self.deck.reshuffle_burns()))
+        self._deal_plan = None
+        if plan.community:
+            self._deal_queue = [None]
+        else:
+            self._deal_queue = list(self.live_seats())
+        if self.deck.drawing:
+            street = self.variant.streets[index]
+            while self._deal_queue:
+                seat = self._deal_queue.pop(0)
+                count = 1 if seat is None else len(street.deal)
+                faces = [Face.UP] if seat is None else list(street.deal)
+                if self.deck.size < count:
+                    raise HandError(f"the stub is empty on {street.id} street")
+                self._place(seat, [self.deck.draw() for _ in range(count)], faces)
+
+    def _place(self, seat: int | None, cards: list[Card | None], faces: list[Face]) -> None:
+        if seat is None:
+            self.community.extend(cards)
+            for card in cards:
+                self.events.append(CommunityCardDealt(card))
+            return
+        self.cards[seat].extend(cards)
+        self.faces[seat].extend(faces)
+        self.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
+
+    def _round_rules(self, index: int, bring_in: bool) -> RoundRules:
+        street = self.variant.streets[index]
+        unit = self.stakes.bet(street.bet)
+        units: tuple[int, ...] = (unit,)
+        if street.open_pair_big_bet and self._open_pair_showing():
+            units = (self.stakes.small_bet, self.stakes.big_bet)
+        return RoundRules(
+            units=units,
+            raise_cap=self.variant.raise_cap,
+            counts_as_full=self._counts_as_full,
+            bring_in=self.stakes.bring_in if bring_in else 0,
+        )
+
+    def _open_pair_showing(self) -> bool:
+        """Any live board shows a pair (WSOP-L 220: the big bet is open to every player)."""
+        for seat in self.live_seats():
+            ranks = [c.rank for c in self.up_cards(seat) if c is not None]
+            if len(ranks) != len(set(ranks)):
+                return True
+        return False
+
+    def _new_round(self, index: int, bring_in: bool) -> BettingRound:
+        rnd = BettingRound(
+            order=tuple(range(self.seats)),
+            rules=self._round_rules(index, bring_in),
+            sizing=self._sizing,
+        )
+        self.rounds[index] = rnd
+        return rnd
+
+    def _enter_bring_in(self) -> None:
+        index = self.compiled.phases[self.state].street
+        assert index is not None
+        rnd = self._new_round(index, bring_in=True)
+        self.round = rnd
+        live = self.live_seats()
+        keyed: list[tuple[tuple[int, ...], int]] = []
+        unknown: list[int] = []
+        for seat in live:
+            ups = self.up_cards(seat)
+            door = ups[-1] if ups else None
+            if door is None:
+                unknown.append(seat)
+                continue
+            keyed.append((self._bring_in_ties(self._bring_in_card(door), seat), seat))
+        best = max(keyed)[1] if keyed else None
+        candidates = tuple(sorted(set(unknown) | ({best} if best is not None else set())))
+        if len(candidates) == 1:
+            self._set_bring_in(candidates[0])
+        else:
+            self._open_candidates = candidates
+
+    def _set_bring_in(self, seat: int) -> None:
+        assert self.round is not None
+        obliged = seat
+        if self.stacks[seat] == 0:
+            # All-in for the ante: the next seat with chips opens (WSOP-L 217, TDA RP-10E).
+            following = [s for s in self._clockwise_from(seat) if self.stacks[s] > 0 and s in self.live_seats()]
+            obliged = following[0] if following else seat
+        self.round.bring_in_seat = obliged if self.stacks[obliged] > 0 else None
+        self.events.append(BringInDue(obliged))
+        self.openers[self.street or 0] = obliged
+        self.round.start(obliged, self.seats_with_chips())
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        return [(seat + step) % self.seats for step in range(1, self.seats)]
+
+    def _fix_opener(self, seat: int) -> None:
+        self._open_candidates = ()
+        assert self.round is not None
+        if self.phase is PhaseKind.BETTING and self.round.bring_in_seat is None and self.round.rules.bring_in and not self.round.acted:
+            self._set_bring_in(seat)
+        else:
+            self.openers[self.street or 0] = seat
+            self.round.start(seat, self.seats_with_chips())
+
+    def _enter_betting(self) -> None:
+        index = self.compiled.phases[self.state].street
+        assert index is not None
+        if self.round is not None and self.rounds[index] is self.round:
+            return  # the bring-in phase opened this round
+        self._open_candidates = ()
+        rnd = self._new_round(index, bring_in=False)
+        self.round = rnd
+        candidates = self._first_to_act_candidates()
+        if len(candidates) == 1:
+            self.openers[index] = candidates[0]
+            rnd.start(candidates[0], self.seats_with_chips())
+        else:
+            self._open_candidates = candidates
+
+    def _first_to_act_candidates(self) -> tuple[int, ...]:
+        """The seat with the best board acts first; several if unseen cards leave it open."""
+        keyed = []
+        unknown = []
+        for seat in self.live_seats():
+            ups = self.up_cards(seat)
+            if any(c is None for c in ups):
+                unknown.append(seat)
+                continue
+            cards = [c for c in ups if c is not None]
+            keyed.append(((self._board_value(cards), *self._board_ties(cards, seat)), seat))
+        best = max(keyed)[1] if keyed else None
+        return tuple(sorted(set(unknown) | ({best} if best is not None else set())))
+
+    def _final_opener(self) -> int:
+        """Who would act first on the last street (showdown order when nobody bet)."""
+        last = len(self.variant.streets) - 1
+        opener = self.openers[last]
+        if opener is not None and opener in self.live_seats():
+            return opener
+        candidates = self._first_to_act_candidates()
+        return candidates[0]
+
+    def _enter_showdown(self) -> None:
+        live = self.live_seats()
+        final_round = self.rounds[len(self.variant.streets) - 1]
+        aggressor = final_round.last_aggressor if final_round is not None else None
+        if aggressor is not None and aggressor not in live:
+            aggressor = None
+        first = self._showdown_order(aggressor, self._final_opener())
+        order = [first] + [s for s in self._clockwise_from(first)]
+        self._show_queue = [s for s in order if s in live]
+        if self.auto_showdown:
+            while self._show_queue:
+                seat = self._show_queue.pop(0)
+                self._table(seat, None)
+        self._skip_uncontested()
+
+    def _skip_uncontested(self) -> None:
+        """A seat whose every opponent has mucked wins without showing."""
+        contenders = [s for s in self.live_seats()]
+        if len(contenders) <= 1:
+            self._show_queue = []
+
+    def _table(self, seat: int, cards: Sequence[Card | None] | None) -> None:
+        """Show ``seat``'s cards (``cards`` as written in a history, checked and used to
+        fill in cards that were dealt unseen)."""
+        if cards is not None:
+            self._check_shown(seat, cards)
+            for i, card in enumerate(cards):
+                if self.cards[seat][i] is None and card is not None:
+                    self.deck.reveal(card)
+                    self.cards[seat][i] = card
+        self.shown[seat] = True
+        self.events.append(Showed(seat, tuple(self.cards[seat])))
+
+    def _check_shown(self, seat: int, cards: Sequence[Card | None]) -> None:
+        own = self.cards[seat]
+        if len(cards) != len(own):
+            raise IllegalActionError(
+                f"p{seat + 1} sm {format_cards(cards)}",
+                f"p{seat + 1} holds {len(own)} cards; show all of them in the order dealt",
+            )
+        fresh = []
+        for card, held in zip(cards, own):
+            if held is not None and card is not None and card != held:
+                raise IllegalActionError(
+                    f"p{seat + 1} sm {format_cards(cards)}",
+                    f"p{seat + 1} holds {format_cards(own)}, not {format_cards(cards)}",
+                )
+            if held is None and card is not None:
+                fresh.append(card)
+        for card in fresh:
+            if card not in self.deck._unseen or fresh.count(card) > 1:
+                raise IllegalActionError(
+                    f"p{seat + 1} sm {format_cards(cards)}", f"{card} is already elsewhere in this hand"
+                )
+
+    def _show_or_muck(self, action: Action, seat: int | None) -> None:
+        if seat is None:
+            seat = self.actor
+        label = _label(action, seat)
+        if seat is None or seat not in self.live_seats():
+            raise IllegalActionError(label, f"{_seat(seat)} is not in the hand")
+        if self.phase is PhaseKind.SHOWDOWN:
+            if not self._show_queue or self._show_queue[0] != seat:
+                raise IllegalActionError(label, f"out of turn at showdown ({self._waiting_for()})", ("sm",))
+            if action.cards is None and len(self.live_seats()) <= 1:
+                raise IllegalActionError(label, "the last seat in the hand cannot muck")
+            if action.cards is None:
+                self.mucked[seat] = True
+                self.deck.to_muck(self.cards[seat])
+                self.events.append(Mucked(seat))
+            else:
+                self._table(seat, action.cards)
+            self._show_queue.pop(0)
+            self._skip_uncontested()
+            return
+        # All-in before the last street: hands may be tabled (TDA 16) but not mucked.
+        if not self.betting_closed() or self.phase in (PhaseKind.COMPLETE, PhaseKind.SETTLEMENT):
+            raise IllegalActionError(label, "cards are shown only at showdown or once betting is closed by an all-in")
+        if action.cards is None:
+            raise IllegalActionError(label, "a hand cannot be mucked before the showdown")
+        self._table(seat, action.cards[: len(self.cards[seat])] if len(action.cards) > len(self.cards[seat]) else action.cards)
+
+    def _enter_settlement(self) -> None:
+        awards: list[PotAwarded] = []
+        live = self.live_seats()
+        for index, pot in enumerate(self.pots()):
+            eligible = [s for s in pot.eligible if s in live]
+            if len(eligible) == 1:
+                awards.append(PotAwarded(index, "uncontested", ((eligible[0], pot.amount),)))
+                continue
+            if not eligible:
+                continue
+            awards.extend(self._award(index, pot.amount, eligible))
+        for award in awards:
+            for seat, amount in award.amounts:
+                self.stacks[seat] += amount
+        self.contributed = [0] * self.seats  # paid out: the pots are empty now
+        self.events.extend(awards)
+        self.result = HandResult(
+            stacks=tuple(self.stacks),
+            net=tuple(s - t for s, t in zip(self.stacks, self.starting_stacks)),
+            awards=tuple(awards),
+        )
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+    def _cards_for(self, seat: int) -> list[Card]:
+        cards = self.cards[seat] + self.community
+        if any(c is None for c in cards):
+            raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
+        return [c for c in cards if c is not None]
+
+    def _award(self, index: int, amount: int, eligible: list[int]) -> list[PotAwarded]:
+        portions = split_shares(amount, len(self._rankings))
+        winners_by_share: list[list[int]] = []
+        values: list[dict[int, int]] = []
+        for ranking, qualifier in self._rankings:
+            vals = {s: ranking.value(self._cards_for(s)) for s in eligible}
+            if qualifier is not None:
+                vals = {s: v for s, v in vals.items() if ranking.qualifies(v, qualifier)}
+            best = max(vals.values()) if vals else None
+            winners_by_share.append([s for s, v in vals.items() if v == best])
+            values.append(vals)
+        # A share nobody qualifies for goes to the first share (no low: high takes all).
+        for i in range(len(portions) - 1, 0, -1):
+            if not winners_by_share[i]:
+                portions[0] += portions[i]
+                portions[i] = 0
+        awards = []
+        for (ranking, _), winners, portion, vals in zip(self._rankings, winners_by_share, portions, values):
+            if not winners or portion == 0:
+                continue
+            cards = {s: self._cards_for(s) for s in winners}
+            split = divide(portion, winners, lambda s: self._odd_chip(ranking, cards[s], s))
+            words = ranking.describe(vals[winners[0]])
+            awards.append(PotAwarded(index, ranking.name, tuple(sorted(split.items())), words))
+        return awards
+
+    def _enter_complete(self) -> None:
+        pass
+
+    def _why_refused(self, action: Action, legal: list[LegalAction]) -> str:
+        kinds = {option.kind for option in legal}
+        if action.kind not in kinds:
+            if action.kind is ActionKind.FOLD and ActionKind.CHECK_CALL in kinds:
+                return "there is nothing to call, so check instead of folding"
+            if action.kind is ActionKind.COMPLETE_BET_RAISE:
+                rnd = self.round
+                if rnd is not None and rnd.opened and rnd.rules.raise_cap is not None and rnd.raises >= rnd.rules.raise_cap:
+                    return f"the betting is capped ({rnd.rules.raise_cap} raises after the bet)"
+                return "this seat may not bet or raise now"
+            if action.kind is ActionKind.BRING_IN:
+                return "the bring-in is not due from this seat"
+            return f"{action.kind.value} is not allowed now"
+        amounts = [str(o) for o in legal if o.kind is action.kind]
+        return f"the amount must be one of: {', '.join(amounts)}"
+
+
+def _label(action: Action, seat: int | None) -> str:
+    return f"p{seat + 1} {action}" if seat is not None else str(action)
+
+
+def _seat(seat: int | None) -> str:
+    return "nobody" if seat is None else f"p{seat + 1}"
+
+
+def _check_stakes(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> None:
+    if not variant.min_players <= len(stacks) <= variant.max_players:
+        raise StakesError(
+            f"{variant.name} seats {variant.min_players} to {variant.max_players} players, not {len(stacks)}"
+        )
+    if any(not isinstance(s, int) or s < 0 for s in stacks):
+        raise StakesError("stacks must be whole numbers of the smallest unit, not negative")
+    if stakes.ante < 0 or stakes.bring_in < 0:
+        raise StakesError("the ante and the bring-in must not be negative")
+    if not 0 < stakes.small_bet <= stakes.big_bet:
+        raise StakesError("the small bet must be positive and at most the big bet")
+    if any(street.bring_in for street in variant.streets) and not 0 < stakes.bring_in < stakes.small_bet:
+        raise StakesError(
+            f"the bring-in ({stakes.bring_in}) must be more than 0 and less than the small bet ({stakes.small_bet})"
+        )

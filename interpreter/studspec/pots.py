@@ -1,0 +1,58 @@
+"""Pots from contributions, and how a pot's chips are divided among winners.
+
+Pots are derived, never stored: from what each seat has put in (antes included) and who
+is still in, the main pot and side pots follow. A short ante is handled the same way as
+any all-in: the seat can win from each opponent only what it matched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]
+    """Seats still in the hand that matched this pot's level, in seat order."""
+
+
+def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Main pot first, then side pots in order of formation.
+
+    Each level at which a live seat stopped contributing closes a pot. Money of folded
+    seats beyond the last live level (possible only when live seats are all-in for less)
+    joins the last pot.
+    """
+    levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(s for s, c in enumerate(contributions) if live[s] and c >= level)
+        pots.append(Pot(amount, eligible))
+        previous = level
+    leftover = sum(max(0, c - previous) for c in contributions)
+    if leftover:
+        if pots:
+            last = pots[-1]
+            pots[-1] = Pot(last.amount + leftover, last.eligible)
+        else:
+            pots.append(Pot(leftover, ()))
+    return pots
+
+
+def split_shares(amount: int, shares: int) -> list[int]:
+    """Divide a pot between its shares (high, low); the odd chip goes to the first (high)."""
+    base, extra = divmod(amount, shares)
+    return [base + (1 if i < extra else 0) for i in range(shares)]
+
+
+def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], object]) -> dict[int, int]:
+    """Split ``amount`` evenly; leftover chips go one each in ``odd_chip_key`` order, best first."""
+    base, extra = divmod(amount, len(winners))
+    result = {seat: base for seat in winners}
+    for seat in sorted(winners, key=odd_chip_key, reverse=True)[:extra]:
+        result[seat] += 1
+    return result

@@ -1,0 +1,68 @@
+"""From a merged, valid rule book (plain data) to the frozen :class:`~.model.Variant`.
+
+Kept apart from loading so that the mapping from YAML names to dataclass fields is in one
+place: when the schema gains an option, this is where it reaches the interpreter.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from .model import BetSize, Face, Share, Stakes, Street, Variant
+
+
+def _street(data: Mapping[str, Any]) -> Street:
+    return Street(
+        id=data["id"],
+        deal=tuple(Face(face) for face in data["deal"]),
+        bet=BetSize(data["bet"]),
+        bring_in=bool(data.get("bring_in", False)),
+        open_pair_big_bet=bool(data.get("open_pair_big_bet", False)),
+    )
+
+
+def _share(data: Mapping[str, Any]) -> Share:
+    qualifier = data.get("qualifier")
+    return Share(hand=data["hand"], qualifier=None if qualifier is None else int(qualifier))
+
+
+def build_variant(book: Mapping[str, Any], source: str) -> Variant:
+    """The :class:`Variant` for a merged book that passed the schema and semantic checks.
+
+    Integral floats (``8.0``, which JSON Schema counts as integers) become ``int`` here.
+    """
+    stakes = book["stakes"]
+    betting = book["betting"]
+    raise_cap = betting["raise_cap"]
+    return Variant(
+        name=book["name"],
+        title=book["title"],
+        description=str(book.get("description", "")).strip(),
+        phh_codes=tuple(book.get("phh_codes", ())),
+        min_players=int(book["players"]["min"]),
+        max_players=int(book["players"]["max"]),
+        stakes=Stakes(
+            ante=int(stakes["ante"]),
+            bring_in=int(stakes["bring_in"]),
+            small_bet=int(stakes["small_bet"]),
+            big_bet=int(stakes["big_bet"]),
+            starting_stack=int(stakes["starting_stack"]),
+        ),
+        structure=betting["structure"],
+        raise_cap=None if raise_cap is None else int(raise_cap),
+        short_all_in=betting["short_all_in"],
+        bring_in_card=book["bring_in"]["card"],
+        bring_in_ties=book["bring_in"]["ties"],
+        first_to_act_board=book["first_to_act"]["board"],
+        first_to_act_ties=book["first_to_act"]["ties"],
+        streets=tuple(_street(street) for street in book["streets"]),
+        deck=book["deck"]["cards"],
+        burn=book["deck"]["burn"],
+        exhaustion=book["deck"]["exhaustion"],
+        showdown_order=book["showdown"]["order"],
+        shares=tuple(_share(share) for share in book["pots"]["shares"]),
+        odd_chip=book["pots"]["odd_chip"],
+        source=source,
+        resolved=copy.deepcopy(dict(book)),
+    )

@@ -1,0 +1,98 @@
+"""The rule book as frozen data: what the loader produces and the interpreter reads.
+
+Option values stay the strings the schema allows (``"lowest-ace-high"``); each one names a
+function in :mod:`studspec.rules`, so adding a rule is a schema entry plus a registry
+function, and nothing here needs to change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, unique
+from typing import Any, Mapping
+
+
+@unique
+class Face(str, Enum):
+    """How a card is dealt to a seat."""
+
+    DOWN = "down"
+    """Seen only by the seat that holds it (until shown)."""
+    UP = "up"
+    """Seen by everyone."""
+
+
+@unique
+class BetSize(str, Enum):
+    """Which table stake sizes the bets of a fixed-limit street."""
+
+    SMALL = "small"
+    """The small bet (``small_bet``)."""
+    BIG = "big"
+    """The big bet (``big_bet``)."""
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """Amounts in the table's smallest unit (cents, chips)."""
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    starting_stack: int = 0
+
+    def bet(self, size: BetSize) -> int:
+        """The amount a fixed-limit bet of this size stands for."""
+        return self.small_bet if size is BetSize.SMALL else self.big_bet
+
+
+@dataclass(frozen=True)
+class Street:
+    """One deal and the betting round that follows it."""
+
+    id: str
+    deal: tuple[Face, ...]
+    bet: BetSize
+    bring_in: bool = False
+    open_pair_big_bet: bool = False
+
+
+@dataclass(frozen=True)
+class Share:
+    """One part of every pot: who wins it is decided by ``hand`` (a ranking's name)."""
+
+    hand: str
+    qualifier: int | None = None
+    """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A resolved, validated rule book (``extends`` already merged)."""
+
+    name: str
+    title: str
+    description: str
+    phh_codes: tuple[str, ...]
+    min_players: int
+    max_players: int
+    stakes: Stakes
+    structure: str
+    raise_cap: int | None
+    short_all_in: str
+    bring_in_card: str
+    bring_in_ties: str
+    first_to_act_board: str
+    first_to_act_ties: str
+    streets: tuple[Street, ...]
+    deck: str
+    burn: str
+    exhaustion: str
+    showdown_order: str
+    shares: tuple[Share, ...]
+    odd_chip: str
+    source: str = ""
+    """Where the rule book was read from (a path, or ``builtin:NAME``)."""
+    resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """The merged document as plain data, for JSON export and describing."""

@@ -1,0 +1,249 @@
+"""JSON Schema validation of a rule book, with errors that say what is allowed.
+
+jsonschema's own messages ("Additional properties are not allowed") name neither the place
+nor the choices; here each error is turned into one :class:`SpecError` at the offending
+node's ``line:col`` that names the key or value at fault and lists what the schema allows
+(the allowed keys, the enum values, the expected type, the range).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .catalog import schema_path
+from .errors import NodePath, SpecError
+from .yamlload import Document
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    """The rule-book schema (``schema/variant.schema.json``), read once."""
+    with schema_path().open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    """A validator for the schema, built once (the schema is checked against its metaschema)."""
+    schema = load_schema()
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def option_values(option: str) -> list[str]:
+    """The values the schema allows for a dotted option (``"bring_in.card"``, ``"streets.bet"``,
+    ``"pots.shares.hand"``).
+
+    The interpreter's rule registries are keyed by these values; a test can compare the two.
+    """
+    schema = load_schema()
+    first, *rest = option.split(".")
+    node: dict[str, Any] = schema["$defs"]["street"] if first == "streets" else schema["properties"][first]
+    for part in rest:
+        if node.get("type") == "array":
+            node = node["items"]
+        node = node["properties"][part]
+    if "enum" not in node and "items" in node:
+        node = node["items"]
+    return list(node["enum"])
+
+
+_TYPE_NAMES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+_PATTERN_HINTS = {
+    "^[a-z0-9]+(-[a-z0-9]+)*$": "lowercase letters and digits in words joined by single dashes, e.g. seven-card-stud",
+    "^[a-z][a-z0-9]*(-[a-z0-9]+)*$": "lowercase letters, digits and single dashes, starting with a letter, e.g. fourth",
+}
+
+
+def _shown(value: Any) -> str:
+    """A value as it would be written in the YAML, quoted when it is text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    for kind, name in (
+        (dict, "a mapping"), (list, "a list"), (str, "a string"),
+        (int, "an integer"), (float, "a number"), (type(None), "null"),
+    ):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def _allowed_list(values: Iterable[Any]) -> str:
+    return ", ".join(str(v) if isinstance(v, str) else _shown(v) for v in values)
+
+
+Formatter = Callable[[Document, ValidationError, NodePath], list[SpecError]]
+_FORMATTERS: dict[str, Formatter] = {}
+
+
+def _formats(keyword: str) -> Callable[[Formatter], Formatter]:
+    """Register the formatter of one JSON Schema keyword's errors (as jsonschema does)."""
+
+    def register(function: Formatter) -> Formatter:
+        _FORMATTERS[keyword] = function
+        return function
+
+    return register
+
+
+@_formats("additionalProperties")
+def _unknown_keys(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    allowed = list(error.schema.get("properties", {}))
+    if node == ("streets",):
+        return []  # unreachable: street patches are keyed by street id
+    found = [key for key in error.instance if key not in allowed]
+    listed = ", ".join(allowed)
+    return [
+        doc.error((*node, key), f"unknown key {key!r}; allowed keys: {listed}", key=True)
+        for key in found
+    ]
+
+
+@_formats("required")
+def _missing(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    wanted = error.validator_value
+    present = error.instance if isinstance(error.instance, dict) else {}
+    missing = [key for key in wanted if key not in present]
+    listed = ", ".join(wanted)
+    if node == ():
+        return [
+            doc.error(
+                node,
+                f"missing required section {key!r}; a rule book without `extends` must state: {listed}",
+                key=True,
+            )
+            for key in missing
+        ]
+    return [doc.error(node, f"missing required key {key!r}; required keys: {listed}", key=True) for key in missing]
+
+
+@_formats("enum")
+def _not_in_enum(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    allowed = _allowed_list(error.validator_value)
+    return [doc.error(node, f"{_shown(error.instance)} is not one of the allowed values: {allowed}")]
+
+
+@_formats("const")
+def _not_const(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    return [
+        doc.error(node, f"{_shown(error.instance)} is not allowed; the only allowed value is {_shown(error.validator_value)}")
+    ]
+
+
+@_formats("type")
+def _wrong_type(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    kinds = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    expected = " or ".join(_TYPE_NAMES.get(k, k) for k in kinds)
+    got = f"{_type_name(error.instance)} {_shown(error.instance)}"
+    if isinstance(error.instance, (dict, list)):
+        got = _type_name(error.instance)
+    if node == ("streets",) and isinstance(error.instance, dict) and kinds == ["array"]:
+        return [
+            doc.error(
+                node,
+                "a mapping of street patches is allowed only in a rule book with `extends` that "
+                "has streets to patch; expected a list of streets",
+            )
+        ]
+    if node == () and error.instance is None:
+        return [doc.error(node, "the rule book is empty; expected a mapping of sections")]
+    return [doc.error(node, f"expected {expected}, got {got}")]
+
+
+def _range(schema: dict[str, Any]) -> str:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        return f"allowed: {low} to {high}"
+    if low is not None:
+        return f"allowed: {low} or more"
+    return f"allowed: {high} or less"
+
+
+@_formats("minimum")
+@_formats("maximum")
+def _out_of_range(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    side = "below the minimum" if error.validator == "minimum" else "above the maximum"
+    return [doc.error(node, f"{_shown(error.instance)} is {side} {error.validator_value}; {_range(error.schema)}")]
+
+
+@_formats("pattern")
+def _bad_pattern(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    hint = _PATTERN_HINTS.get(error.validator_value, f"text matching {error.validator_value}")
+    return [doc.error(node, f"{_shown(error.instance)} is not allowed; expected {hint}")]
+
+
+@_formats("minItems")
+def _too_few(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    count = len(error.instance)
+    return [doc.error(node, f"has {count} item{'s' * (count != 1)}; at least {error.validator_value} required")]
+
+
+@_formats("maxItems")
+def _too_many(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    count = len(error.instance)
+    return [doc.error(node, f"has {count} items; at most {error.validator_value} allowed")]
+
+
+@_formats("minLength")
+def _too_short(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    return [doc.error(node, "must not be empty; expected at least one character")]
+
+
+@_formats("uniqueItems")
+def _repeated(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    return [doc.error(node, "lists the same value twice; each item may appear once")]
+
+
+def _fallback(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
+    return [doc.error(node, error.message)]
+
+
+def schema_errors(doc: Document) -> list[SpecError]:
+    """Every schema problem of ``doc``, one :class:`SpecError` each, at the node's place.
+
+    When a node has the wrong type, the other complaints about that same node (its enum,
+    its pattern, a second ``type`` from a conditional branch) are consequences and are dropped.
+    """
+    raw = list(validator().iter_errors(doc.data))
+    nodes = [tuple(error.absolute_path) for error in raw]
+    mistyped: set[NodePath] = set()
+    picked: list[tuple[ValidationError, NodePath]] = []
+    for error, node in zip(raw, nodes):
+        if error.validator == "type" and node not in mistyped:
+            mistyped.add(node)
+            picked.append((error, node))
+    for error, node in zip(raw, nodes):
+        if node not in mistyped:
+            picked.append((error, node))
+    found: list[SpecError] = []
+    for error, node in picked:
+        formatter = _FORMATTERS.get(str(error.validator), _fallback)
+        found.extend(formatter(doc, error, node))
+    return found

@@ -1,0 +1,46 @@
+"""Which rule book plays a hand history: ``_variant`` if the file names one, else the
+built-in book whose ``phh_codes`` list the file's ``variant`` code."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .phh import History
+from .spec import load_variant
+from .spec.catalog import builtin_names
+from .spec.model import Variant
+
+
+class VariantLookupError(LookupError):
+    """No rule book answers to a history's variant code."""
+
+
+@lru_cache(maxsize=None)
+def _codes() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for name in builtin_names():
+        for code in load_variant(name).phh_codes:
+            table.setdefault(code, name)
+    return table
+
+
+def variant_for_code(code: str) -> Variant:
+    name = _codes().get(code)
+    if name is None:
+        known = ", ".join(sorted(_codes()))
+        raise VariantLookupError(f"no built-in rule book plays PHH variant {code!r}; known codes: {known}")
+    return load_variant(name)
+
+
+def variant_for_history(history: History) -> Variant:
+    ref = history.extra.get("_variant")
+    if isinstance(ref, str) and ref:
+        if ref.endswith((".yaml", ".yml")):
+            beside = Path(history.path).parent / ref
+            return load_variant(str(beside if beside.exists() else ref))
+        return load_variant(ref)
+    try:
+        return variant_for_code(history.variant_code)
+    except VariantLookupError as error:
+        raise VariantLookupError(f"{history.path}: {error}") from None

@@ -1,0 +1,32 @@
+"""Shared fixtures: the shipped rule books and the real WSOP hands in ../shared."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def shared_dir() -> Path:
+    """../shared beside the checkout (CI lays it beside the clone); STUDSPEC_SHARED overrides."""
+    override = os.environ.get("STUDSPEC_SHARED")
+    if override:
+        return Path(override)
+    for candidate in (ROOT.parent / "shared", ROOT / "shared"):
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared"
+
+
+BUILTIN_BOOKS = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
+
+
+@pytest.fixture(scope="session")
+def wsop_dir() -> Path:
+    path = shared_dir() / "phh" / "wsop-2023"
+    if not path.is_dir():
+        pytest.fail(f"the WSOP hands are missing: expected them at {path}")
+    return path

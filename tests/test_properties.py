@@ -1,0 +1,145 @@
+"""Invariants of every hand, over random legal play in every shipped rule book.
+
+After every event of the log and after every action: chips are conserved (stacks plus
+pots equal the starting total), no card is in two places, no folded card is dealt again,
+and no seat's view shows another seat's down card; every hand ends settled.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studspec.cards import Card
+from studspec.events import (
+    ActionTaken,
+    AntePosted,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommunityCardDealt,
+    HandEnded,
+    Mucked,
+    PotAwarded,
+    Showed,
+)
+from studspec.hand import Hand
+from studspec.players import RandomPlayer
+from studspec.spec import load_variant
+from studspec.spec.model import Face
+
+from conftest import BUILTIN_BOOKS
+
+
+def check_event_log(hand: Hand) -> None:
+    """Walk the log event by event: chips and cards must balance after each one."""
+    total = sum(hand.starting_stacks)
+    stacks = list(hand.starting_stacks)
+    pot = 0
+    location: dict[Card, str] = {}
+    holdings: dict[int, list[Card]] = {s: [] for s in range(hand.seats)}
+    mucked: set[Card] = set()
+    burns: list[Card] = []
+    for event in hand.events:
+        if isinstance(event, AntePosted):
+            stacks[event.seat] -= event.amount
+            pot += event.amount
+        elif isinstance(event, ActionTaken):
+            stacks[event.seat] -= event.added
+            pot += event.added
+            if event.action == "f":
+                for card in holdings[event.seat]:
+                    location[card] = "muck"
+                    mucked.add(card)
+        elif isinstance(event, Mucked):
+            for card in holdings[event.seat]:
+                location[card] = "muck"
+                mucked.add(card)
+        elif isinstance(event, PotAwarded):
+            for seat, amount in event.amounts:
+                stacks[seat] += amount
+                pot -= amount
+        elif isinstance(event, (CardsDealt, CommunityCardDealt, CardBurned)):
+            cards = event.cards if isinstance(event, CardsDealt) else (event.card,)
+            for card in cards:
+                assert card is not None
+                assert card not in mucked, f"folded card {card} dealt again"
+                assert card not in location or (location[card] == "burn" and card not in burns), (
+                    f"{card} dealt while already at {location.get(card)}"
+                )
+                if isinstance(event, CardsDealt):
+                    location[card] = f"p{event.seat}"
+                    holdings[event.seat].append(card)
+                elif isinstance(event, CommunityCardDealt):
+                    location[card] = "board"
+                else:
+                    location[card] = "burn"
+                    burns.append(card)
+        elif isinstance(event, BurnsReshuffled):
+            for card in burns:
+                del location[card]
+            burns.clear()
+        elif isinstance(event, HandEnded):
+            assert list(event.stacks) == stacks
+        assert min(stacks) >= 0
+        assert sum(stacks) + pot == total, f"chips not conserved after {event}"
+    assert pot == 0, "chips left in the pot after the hand"
+
+
+def check_state(hand: Hand) -> None:
+    """The live state: chips balance, each card in exactly one place, views hide down cards."""
+    assert sum(hand.stacks) + sum(p.amount for p in hand.pots()) == sum(hand.starting_stacks)
+    places: list[Card] = [c for cards in hand.cards for c in cards if c is not None]
+    places += [c for c in hand.community if c is not None]
+    places += [c for c in hand.deck.burns if c is not None]
+    places += list(hand.deck.stub)
+    held = set(places)
+    assert len(held) == len(places), "a card is in two places"
+    assert len(places) == 52, "a card went missing"
+    for viewer in range(hand.seats):
+        view = hand.view(viewer)
+        for seat_view in view.seats:
+            if seat_view.seat == viewer or hand.shown[seat_view.seat]:
+                continue
+            for card, face in zip(seat_view.cards, seat_view.faces):
+                if face is Face.DOWN:
+                    assert card is None, f"p{viewer + 1} sees p{seat_view.seat + 1}'s down card"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    book=st.sampled_from(BUILTIN_BOOKS),
+    players=st.integers(min_value=2, max_value=8),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    short_stacks=st.booleans(),
+    fold=st.sampled_from([0.0, 0.1, 0.3]),
+    aggression=st.sampled_from([0.1, 0.3, 0.6]),
+)
+def test_random_legal_play_keeps_every_invariant(
+    book: str, players: int, seed: int, short_stacks: bool, fold: float, aggression: float
+) -> None:
+    variant = load_variant(book)
+    rng = random.Random(seed)
+    stakes = variant.stakes
+    if short_stacks:
+        # Stacks from nothing past the ante up to a few big bets: all-ins, side pots, short antes.
+        stacks = [rng.randint(1, stakes.big_bet * 4) for _ in range(players)]
+    else:
+        stacks = [stakes.starting_stack] * players
+    hand = Hand(variant, stacks, seed=seed)
+    bots = [RandomPlayer(random.Random(rng.random()), fold=fold, aggression=aggression) for _ in range(players)]
+    check_state(hand)
+    steps = 0
+    while not hand.is_complete:
+        seat = hand.actor
+        assert seat is not None, f"hand stuck in {hand.state}"
+        hand.act(bots[seat].choose(hand, seat, hand.legal_actions()), seat=seat)
+        check_state(hand)
+        steps += 1
+        assert steps < 500
+    check_event_log(hand)
+    assert hand.result is not None
+    assert hand.result.stacks == tuple(hand.stacks)
+    assert sum(hand.result.net) == 0

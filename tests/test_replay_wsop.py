@@ -1,0 +1,31 @@
+"""The 36 real hands of the 2023 WSOP (shared/phh/wsop-2023) replay to their finishing stacks.
+
+They are tournament hands (13 stud, 13 stud/8, 10 razz) transcribed from television, with
+unseen cards as '??'; every deal and action is checked by the rules while replaying.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studspec.phh import read_history, replay
+from studspec.variants import variant_for_history
+
+from conftest import shared_dir
+
+HANDS = sorted((shared_dir() / "phh" / "wsop-2023").glob("*.phh"))
+
+
+def test_all_36_hands_are_present() -> None:
+    assert len(HANDS) == 36
+
+
+@pytest.mark.parametrize("path", HANDS, ids=lambda p: p.stem)
+def test_wsop_hand_replays_to_its_finishing_stacks(path: Path) -> None:
+    history = read_history(path)
+    outcome = replay(history, variant_for_history(history))
+    assert history.finishing_stacks is not None
+    assert outcome.stacks == history.finishing_stacks
+    assert sum(outcome.stacks) == sum(history.starting_stacks)
