@@ -197,7 +197,11 @@ class Ranking:
         return (nibble - 2) % 13 if self.ace_low else nibble - 1
 
     def describe(self, value: int) -> str:
-        """Words for a value of this ranking: ``"full house, kings full of sevens"``, ``"8-6-4-3-A"``."""
+        """Words for a value of this ranking, e.g. ``"full house, kings full of sevens"``.
+
+        A no-pair low is written card by card, as players call it; every other hand is
+        named by its category and the ranks that decide it (kickers are left out).
+        """
         category, nibbles = unpack(self._score(value))
         ranks = [self._rank_index(n) for n in nibbles]
         if category == HIGH_CARD:
@@ -232,7 +236,7 @@ class Ranking:
         if not self.ace_low:
             raise ValueError(f"the {self.name} ranking has no qualifier; only a low does")
         if not 1 <= qualifier <= 13:
-            raise ValueError(f"a low qualifier is a rank from 1 (ace) to 13 (king), not {qualifier}")
+            raise ValueError(f"a low qualifier is from 1 (ace) to 13 (king), not {qualifier}")
         if isinstance(hand, Card):
             raise TypeError("pass the hand's value or its cards, not a single card")
         value = hand if isinstance(hand, int) else self.value(hand)
@@ -244,7 +248,7 @@ HIGH = Ranking("high")
 """Standard high poker: straight flush down to high card; A-2-3-4-5 is the lowest straight."""
 
 ACE_TO_FIVE_LOW = Ranking("ace-to-five-low", ace_low=True, straights=False, flushes=False)
-"""Razz and the low half of stud eight-or-better: ace low, no straights or flushes; 5-4-3-2-A best."""
+"""Razz and the low half of eight-or-better: ace low, no straights or flushes; 5-4-3-2-A best."""
 
 HIGH_BOARD = Ranking("high-board", straights=False, flushes=False)
 """The stud board that acts first: pairs, trips and quads and high cards only, ace high."""

@@ -29,6 +29,7 @@ MAX_ALIAS_NODES = 10_000
 
 _TAG = "tag:yaml.org,2002:"
 _MAP, _SEQ, _MERGE = _TAG + "map", _TAG + "seq", _TAG + "merge"
+_KINDS = {"bool": "a boolean", "int": "an integer", "float": "a number", "null": "null", "map": "a mapping", "seq": "a list"}
 _PLAIN_SCALARS = {_TAG + name for name in ("str", "int", "float", "bool", "null")}
 
 
@@ -261,12 +262,14 @@ class _Builder:
     def _key(self, key_node: Node, path: NodePath) -> str | None:
         if isinstance(key_node, ScalarNode) and key_node.tag == _TAG + "str":
             return str(self.loader.construct_object(key_node))
-        shown = key_node.value if isinstance(key_node, ScalarNode) else f"a {key_node.id}"
-        kind = key_node.tag.removeprefix(_TAG)
+        tag = key_node.tag.removeprefix(_TAG)
+        if isinstance(key_node, ScalarNode):
+            problem = f"key {key_node.value!r} reads as {_KINDS.get(tag, tag)}"
+        else:
+            problem = f"{_KINDS.get(tag, 'a collection')} is used as a key"
         self.errors.append(
             self.mark(key_node.start_mark).error(
-                f"{node_label(path)}: key {shown!r} reads as {kind}, but keys must be strings "
-                "(quote it if it is meant as a name)",
+                f"{node_label(path)}: {problem}, but keys must be strings (quote it if it is meant as a name)",
                 path,
             )
         )
@@ -278,11 +281,12 @@ def _display_error(file: str, problem: yaml.YAMLError) -> SpecError:
     if isinstance(problem, yaml.MarkedYAMLError) and problem.problem_mark is not None:
         mark = problem.problem_mark
         text = problem.problem or "cannot parse"
-        if problem.context:
-            text = f"{text} ({problem.context}"
-            if problem.context_mark is not None:
-                text += f" at line {problem.context_mark.line + 1}"
-            text += ")"
+        context = problem.context or ""
+        at = f" at line {problem.context_mark.line + 1}" if problem.context_mark is not None else ""
+        if context.startswith("while"):
+            text = f"{text} ({context}{at})"
+        elif context:
+            text = f"{context}{at}; {text} here"
         return SpecError(file, mark.line + 1, mark.column + 1, f"invalid YAML: {text}")
     return SpecError(file, 1, 1, f"invalid YAML: {problem}")
 
