@@ -229,9 +229,10 @@ def schema_errors(doc: Document) -> list[SpecError]:
     """Every schema problem of ``doc``, one :class:`SpecError` each, at the node's place.
 
     When a node has the wrong type, the other complaints about that same node (its enum,
-    its pattern, a second ``type`` from a conditional branch) are consequences and are dropped.
+    its pattern, a second ``type`` from a conditional branch) are consequences and are dropped;
+    so are complaints inside values the YAML loader already refused.
     """
-    raw = list(validator().iter_errors(doc.data))
+    raw = [e for e in validator().iter_errors(doc.data) if not doc.is_unreadable(tuple(e.absolute_path))]
     nodes = [tuple(error.absolute_path) for error in raw]
     mistyped: set[NodePath] = set()
     picked: list[tuple[ValidationError, NodePath]] = []

@@ -59,6 +59,12 @@ class Document:
     data: Any
     values: dict[NodePath, Mark] = field(default_factory=dict)
     keys: dict[NodePath, Mark] = field(default_factory=dict)
+    unreadable: set[NodePath] = field(default_factory=set)
+    """Nodes whose YAML was refused (an unsupported tag): already reported, not to be re-checked."""
+
+    def is_unreadable(self, node: NodePath) -> bool:
+        """Whether ``node`` lies inside a value that was refused when loading."""
+        return any(node[: len(bad)] == bad for bad in self.unreadable)
 
     def locate(self, node: NodePath, key: bool = False) -> Mark:
         """Where to report a problem about ``node``: its key (if ``key``) or its value.
@@ -126,6 +132,7 @@ class _Builder:
         self.keys: dict[NodePath, Mark] = {}
         self.errors: list[SpecError] = []
         self.alias_nodes = 0
+        self.unreadable: set[NodePath] = set()
         self._sizes: dict[int, int] = {}
         self._sizing: set[int] = set()
 
@@ -184,6 +191,7 @@ class _Builder:
         return size
 
     def _unsupported_tag(self, node: Node, path: NodePath) -> None:
+        self.unreadable.add(path)
         kind = node.tag.removeprefix(_TAG)
         self.errors.append(
             self.mark(node.start_mark).error(
@@ -337,7 +345,7 @@ def parse_text(text: str, file: str) -> tuple[Document | None, list[SpecError]]:
             return None, [SpecError(file, 1, 1, "the YAML is nested too deeply to be a rule book")]
     finally:
         loader.dispose()
-    return Document(file, data, builder.values, builder.keys), builder.errors
+    return Document(file, data, builder.values, builder.keys, builder.unreadable), builder.errors
 
 
 def load_document(path: str | os.PathLike[str], file: str | None = None) -> tuple[Document | None, list[SpecError]]:

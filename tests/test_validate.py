@@ -1,0 +1,233 @@
+"""Broken rule books: each gives exactly one error line, at the right place, saying what is allowed.
+
+The expected line and column of every case were read off the fixture in tests/data/broken/
+(1-based; the column is where the offending key or value starts).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from studspec.spec import SpecError, SpecErrors, load_variant, validate_file, validate_paths
+from studspec.spec.yamlload import MAX_BYTES
+
+DATA = Path(__file__).parent / "data"
+BROKEN = DATA / "broken"
+LINE = re.compile(r"^(?P<file>[^\n]+):(?P<line>\d+):(?P<col>\d+): (?P<message>[^\n]+)$")
+
+# fixture, file the error is in (if not the fixture), line, col, words the message must hold
+CASES: list[tuple[str, str | None, int, int, list[str]]] = [
+    ("yaml-syntax.yaml", None, 6, 6, ["invalid YAML", "expected ',' or ']'", "flow sequence at line 5"]),
+    ("duplicate-key.yaml", None, 8, 3, ["stakes.ante", "duplicate key 'ante'", "first at line 6", "only once"]),
+    ("unknown-key.yaml", None, 6, 3, ["unknown key 'raise_limit'", "allowed keys: structure, raise_cap, short_all_in"]),
+    ("bad-enum.yaml", None, 6, 14, ["betting.structure: 'fixed' is not one of the allowed values: fixed-limit"]),
+    ("wrong-type.yaml", None, 6, 9, ["stakes.ante", "expected an integer", "'forty'"]),
+    ("bad-schema-version.yaml", None, 2, 17, ["schema_version", "2 is not allowed", "only allowed value is 1"]),
+    ("bad-name.yaml", None, 4, 7, ["name", "'Seven Card Stud'", "lowercase", "dashes"]),
+    ("non-string-key.yaml", None, 6, 3, ["key 'yes' reads as a boolean", "keys must be strings", "quote"]),
+    (
+        "missing-section.yaml", None, 2, 1,
+        ["missing required section 'showdown'", "without `extends` must state", "first_to_act, streets, deck, showdown, pots"],
+    ),
+    (
+        "missing-key.yaml", None, 6, 1,
+        ["stakes", "missing required key 'big_bet'", "required keys: ante, bring_in, small_bet, big_bet, starting_stack"],
+    ),
+    (
+        "streets-patch-standalone.yaml", None, 11, 3,
+        ["streets", "only in a rule book with `extends`", "expected a list of streets"],
+    ),
+    (
+        "bring-in-no-up-card.yaml", None, 7, 11,
+        ["streets[0].deal", "'third' has the bring-in but deals no up card", "[down, down, down]", "at least one up card"],
+    ),
+    ("no-bring-in-street.yaml", None, 5, 1, ["no street has bring_in: true", "first street ('third') must have the bring-in"]),
+    ("bring-in-on-later-street.yaml", None, 7, 22, ["streets[1].bring_in", "only on the first street ('third')", "not on 'fourth'"]),
+    (
+        "deck-too-small.yaml", None, 6, 15,
+        ["deck.exhaustion", "8 players x 7 cards + 4 burns = 60 cards", "has 52", "players.max to 6 or less", "burns-then-community"],
+    ),
+    (
+        "community-last-street-two-cards.yaml", None, 10, 22,
+        ["streets[3].deal", "'last' deals 2 cards", "burns-then-community", "exactly 1"],
+    ),
+    ("duplicate-street-id.yaml", None, 9, 10, ["streets[3].id", "duplicate street id 'fourth'", "also streets[2]", "unique"]),
+    ("open-pair-too-early.yaml", None, 6, 30, ["streets[0].open_pair_big_bet", "only 1 up card", "needs at least 2"]),
+    ("players-min-above-max.yaml", None, 6, 8, ["players.min", "6 is above players.max 4", "at most"]),
+    (
+        "bring-in-not-below-small-bet.yaml", None, 6, 13,
+        ["stakes.bring_in", "400 must be below stakes.small_bet 400"],
+    ),
+    ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must not exceed"]),
+    ("qualifier-on-high.yaml", None, 8, 18, ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"]),
+    ("two-high-shares.yaml", None, 6, 3, ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"]),
+    (
+        "extends-unknown.yaml", None, 3, 10,
+        ["extends", "unknown rule book 'seven-card-studd'", "built-in rule books: razz, seven-card-stud, seven-card-stud-hi-lo"],
+    ),
+    ("extends-missing-file.yaml", None, 3, 10, ["extends", "file not found", "'./no-such-book.yaml'", "relative to this file"]),
+    (
+        "cycle-a.yaml", "cycle-b.yaml", 4, 10,
+        ["extends cycle", "cycle-a.yaml -> ", "cycle-b.yaml -> ", "cannot extend itself"],
+    ),
+    (
+        "unknown-street-id.yaml", None, 8, 3,
+        ["streets.eighth", "unknown street id 'eighth'", "third, fourth, fifth, sixth, seventh"],
+    ),
+    (
+        "bad-parent-child.yaml", "parents/bad-parent.yaml", 6, 13,
+        ["pots.odd_chip", "'high-card-by-suit' is not one of the allowed values: highest-card-by-suit"],
+    ),
+    ("alias-bomb.yaml", None, 8, 36, ["aliases expand to more than 10000 nodes", "billion laughs"]),
+    ("recursive-alias.yaml", None, 5, 25, ["recursive YAML alias", "finite tree"]),
+]
+
+
+def _one_line(errors: list[SpecError]) -> re.Match[str]:
+    """The single error's line, checked to have exactly the ``file:line:col: message`` form."""
+    lines = [str(error) for error in errors]
+    assert len(lines) == 1, lines
+    match = LINE.match(lines[0])
+    assert match, lines[0]
+    return match
+
+
+@pytest.mark.parametrize(("fixture", "in_file", "line", "col", "words"), CASES, ids=[c[0] for c in CASES])
+def test_broken_book_gives_one_error_at_the_right_place(
+    fixture: str, in_file: str | None, line: int, col: int, words: list[str]
+) -> None:
+    path = BROKEN / fixture
+    errors = validate_file(str(path))
+    match = _one_line(errors)
+    expected_file = BROKEN / (in_file or fixture)
+    assert Path(match["file"]).resolve() == expected_file.resolve()
+    assert (int(match["line"]), int(match["col"])) == (line, col), str(errors[0])
+    for word in words:
+        assert word in match["message"], (word, match["message"])
+    error = errors[0]
+    assert (error.line, error.col) == (line, col)
+    assert str(error) == f"{error.path}:{line}:{col}: {error.message}"
+
+
+def test_the_exact_line_of_an_enum_error() -> None:
+    path = str(BROKEN / "bad-enum.yaml")
+    assert [str(e) for e in validate_file(path)] == [
+        f"{path}:6:14: betting.structure: 'fixed' is not one of the allowed values: fixed-limit"
+    ]
+
+
+def test_the_first_file_is_named_as_given() -> None:
+    errors = validate_file(str(BROKEN / "wrong-type.yaml"))
+    assert errors[0].path == str(BROKEN / "wrong-type.yaml")
+
+
+def test_every_broken_fixture_is_covered() -> None:
+    covered = {c[0] for c in CASES} | {c[1] for c in CASES if c[1]}
+    on_disk = {str(p.relative_to(BROKEN)) for p in BROKEN.rglob("*.yaml")}
+    assert on_disk == covered
+
+
+def test_oversized_file(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text("schema_version: 1\n" + "# padding\n" * (MAX_BYTES // 10 + 1))
+    match = _one_line(validate_file(path))
+    assert (match["file"], match["line"], match["col"]) == (str(path), "1", "1")
+    assert "at most 1,048,576 bytes (1 MiB)" in match["message"]
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("# nothing but a comment\n")
+    match = _one_line(validate_file(path))
+    assert (match["line"], match["col"]) == ("1", "1")
+    assert "empty" in match["message"] and "mapping" in match["message"]
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes(b"schema_version: 1\ntitle: caf\xe9\n")
+    match = _one_line(validate_file(path))
+    assert (match["line"], match["col"]) == ("2", "11")
+    assert "UTF-8" in match["message"]
+
+
+def test_unsafe_tag_is_refused_not_run(tmp_path: Path) -> None:
+    path = tmp_path / "unsafe.yaml"
+    path.write_text("schema_version: 1\nextends: seven-card-stud\ntitle: !!python/object/apply:os.system [echo hi]\n")
+    match = _one_line(validate_file(path))
+    assert (match["line"], match["col"]) == ("3", "8")
+    assert "python/object/apply:os.system" in match["message"] and "not allowed" in match["message"]
+
+
+def test_missing_file_and_unknown_name() -> None:
+    match = _one_line(validate_file(str(DATA / "no-such-file.yaml")))
+    assert (match["line"], match["col"]) == ("1", "1") and "cannot read" in match["message"]
+    match = _one_line(validate_file("no-such-game"))
+    assert "unknown rule book 'no-such-game'" in match["message"] and "seven-card-stud" in match["message"]
+
+
+def test_all_problems_are_reported_sorted_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text(
+        "schema_version: 1\n"          # 1
+        "extends: seven-card-stud\n"   # 2
+        "colour: red\n"                # 3
+        "stakes:\n"                    # 4
+        "  ante: -1\n"                 # 5
+        "betting:\n"                   # 6
+        "  structure: spread\n"        # 7
+        "  raise_cap: many\n"          # 8
+    )
+    errors = validate_file(path)
+    assert [(e.line, e.col) for e in errors] == [(3, 1), (5, 9), (7, 14), (8, 14)]
+    assert "unknown key 'colour'" in errors[0].message
+    assert "-1 is below the minimum 0" in errors[1].message
+    assert "'spread' is not one of the allowed values: fixed-limit" in errors[2].message
+    assert "expected an integer or null, got a string 'many'" in errors[3].message
+
+
+def test_a_problem_from_the_parent_points_into_the_parent(tmp_path: Path) -> None:
+    """Marks survive the merge: a street the child did not touch is reported in the parent's file."""
+    path = tmp_path / "no-up.yaml"
+    path.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nstreets:\n  third:\n    deal: [down, down, down]\n"
+    )
+    errors = validate_file(path)
+    assert [(Path(e.path).name, e.line, e.col) for e in errors] == [
+        ("no-up.yaml", 5, 11),
+        ("seven-card-stud.yaml", 42, 24),  # fourth street's open_pair_big_bet: true
+    ]
+    assert "open_pair_big_bet needs at least 2" in errors[1].message
+
+
+def test_load_variant_raises_all_problems() -> None:
+    with pytest.raises(SpecErrors) as caught:
+        load_variant(str(BROKEN / "unknown-street-id.yaml"))
+    error = caught.value
+    assert isinstance(error, SpecError) and isinstance(error, ValueError)
+    assert len(error.errors) == 1 and str(error) == str(error.errors[0])
+    assert "\n" not in str(error)
+
+
+def test_load_variant_summarises_several_problems(tmp_path: Path) -> None:
+    path = tmp_path / "two.yaml"
+    path.write_text("schema_version: 1\nextends: razz\nplayers: {min: 1}\nfoo: 1\n")
+    with pytest.raises(SpecErrors) as caught:
+        load_variant(path)
+    assert len(caught.value.errors) == 2
+    assert str(caught.value).startswith(f"{path}:3:16: players.min: 1 is below the minimum 2")
+    assert str(caught.value).endswith("(and 1 more problem; `studspec validate` lists all)")
+
+
+def test_validate_paths_counts_files_and_lists_lines() -> None:
+    checked, lines = validate_paths([str(DATA.parent.parent / "variants")])
+    assert (checked, lines) == (3, [])
+    checked, lines = validate_paths([str(BROKEN)])
+    assert checked == len(list(BROKEN.rglob("*.yaml")))
+    assert all(LINE.match(line) for line in lines)
+    assert {Path(LINE.match(line)["file"]).name for line in lines} >= {c[0] for c in CASES if c[1] is None}
+    checked, lines = validate_paths(["razz", str(DATA / "five-card-house.yaml")])
+    assert (checked, lines) == (2, [])
