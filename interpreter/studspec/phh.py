@@ -214,7 +214,8 @@ def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str
     book so that a house rule replays under its own rules.
     """
     variant = hand.variant
-    code = variant.phh_codes[0] if variant.phh_codes else "F7S"
+    # A rule book without a PHH code is named by itself; `_variant` is what replay reads.
+    code = variant.phh_codes[0] if variant.phh_codes else variant.name
     fields: list[tuple[str, Any]] = [
         ("variant", code),
         ("_variant", variant_ref or variant.name),
