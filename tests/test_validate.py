@@ -10,6 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from studspec.spec import SpecError, SpecErrors, load_variant, validate_file, validate_paths
 from studspec.spec.yamlload import MAX_BYTES
@@ -231,3 +234,58 @@ def test_validate_paths_counts_files_and_lists_lines() -> None:
     assert {Path(LINE.match(line)["file"]).name for line in lines} >= {c[0] for c in CASES if c[1] is None}
     checked, lines = validate_paths(["razz", str(DATA / "five-card-house.yaml")])
     assert (checked, lines) == (2, [])
+
+
+# --- any input gives error lines, never a crash ----------------------------------------
+
+_WORDS = [
+    "schema_version", "extends", "name", "title", "players", "min", "max", "stakes", "ante",
+    "bring_in", "small_bet", "big_bet", "betting", "structure", "raise_cap", "streets", "id",
+    "deal", "bet", "open_pair_big_bet", "deck", "cards", "burn", "exhaustion", "pots", "shares",
+    "hand", "qualifier", "odd_chip", "third", "fourth", "up", "down", "small", "big", "razz",
+    "seven-card-stud", "fixed-limit", "high", "ace-to-five-low",
+]
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 60), st.sampled_from(_WORDS), st.text(max_size=8)
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(_WORDS) | st.text(max_size=5), inner, max_size=5),
+    max_leaves=25,
+)
+
+
+def _check_lines(errors: list[SpecError]) -> None:
+    for error in errors:
+        assert isinstance(error, SpecError)
+        assert LINE.match(str(error)), str(error)
+        assert error.line >= 1 and error.col >= 1
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(book=st.dictionaries(st.sampled_from(_WORDS), _values, max_size=8))
+def test_any_data_gives_error_lines_not_a_crash(book: dict[str, object], tmp_path: Path) -> None:
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(yaml.safe_dump(book, allow_unicode=True), encoding="utf-8")
+    _check_lines(validate_file(path))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=st.sampled_from(list("ab: -[]{},&*!<>\n\t'\"#|?%@`~.0")), max_size=60))
+def test_any_text_gives_error_lines_not_a_crash(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(text, encoding="utf-8")
+    _check_lines(validate_file(path))
+
+
+def test_a_stud_book_with_random_changes_stays_well_formed(tmp_path: Path) -> None:
+    """A valid book with one section swapped for a wrong value gives errors about that section."""
+    stud = yaml.safe_load((DATA.parent.parent / "variants" / "seven-card-stud.yaml").read_text())
+    for section in ("players", "stakes", "betting", "streets", "deck", "pots"):
+        book = dict(stud, **{section: "oops"})
+        path = tmp_path / f"{section}.yaml"
+        path.write_text(yaml.safe_dump(book, sort_keys=False))
+        errors = validate_file(path)
+        _check_lines(errors)
+        assert len(errors) == 1 and errors[0].message.startswith(f"{section}: expected a "), errors

@@ -150,6 +150,9 @@ class Hand:
         self.folded: list[bool] = [False] * self.seats
         self.mucked: list[bool] = [False] * self.seats
         self.contributed: list[int] = [0] * self.seats
+        self._live: list[int] = list(range(self.seats))
+        self._legal_cache: tuple[int, list[LegalAction]] | None = None
+        """The actor's choices, computed once per turn (players ask, then act checks)."""
         self.community: list[Card | None] = []
         self.events: list[Event] = []
         self.street: int | None = None
@@ -200,7 +203,8 @@ class Hand:
         return None
 
     def live_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if not self.folded[s] and not self.mucked[s]]
+        """Seats still holding cards (neither folded nor mucked), in seat order."""
+        return list(self._live)
 
     def seats_with_chips(self) -> list[int]:
         return [s for s in self.live_seats() if self.stacks[s] > 0]
@@ -224,6 +228,17 @@ class Hand:
 
     def legal_actions(self, seat: int | None = None) -> list[LegalAction]:
         """What ``seat`` (default: the actor) may do now, with exact amounts."""
+        cache = self._legal_cache
+        if cache is not None and (seat is None or seat == cache[0]):
+            return list(cache[1])
+        choices = self._legal_actions(seat)
+        if seat is None or seat == self.actor:
+            actor = self.actor
+            if actor is not None:
+                self._legal_cache = (actor, choices)
+        return list(choices)
+
+    def _legal_actions(self, seat: int | None) -> list[LegalAction]:
         if seat is None:
             seat = self.actor
             if seat is None and self._open_candidates:
@@ -316,6 +331,7 @@ class Hand:
         self.contributed[seat] += added
         if action.kind is ActionKind.FOLD:
             self.folded[seat] = True
+            self._live.remove(seat)
             self.deck.to_muck(self.cards[seat])
         self.events.append(
             ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0)
@@ -360,6 +376,7 @@ class Hand:
 
     def _drive(self) -> None:
         """Advance through phases until the hand needs something from outside."""
+        self._legal_cache = None
         advance = self.compiled.advance
         while not self._waiting():
             advance(self)
@@ -655,6 +672,7 @@ class Hand:
                 raise IllegalActionError(label, "the last seat in the hand cannot muck")
             if action.cards is None:
                 self.mucked[seat] = True
+                self._live.remove(seat)
                 self.deck.to_muck(self.cards[seat])
                 self.events.append(Mucked(seat))
             else:

@@ -42,10 +42,13 @@ def render(hand: Hand) -> str:
         f"bets {stakes.small_bet}/{stakes.big_bet}",
         "Seats: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.starting_stacks)),
     ]
+    level = 0
+    brought_in = False
     for event in hand.events:
         if isinstance(event, AntePosted):
             continue
         if isinstance(event, StreetBegan):
+            level, brought_in = 0, False
             lines.append(f"*** {event.street} street ***")
         elif isinstance(event, CardsDealt):
             lines.append(f"  p{event.seat + 1} is dealt {_cards(event.cards, event.faces)}")
@@ -64,9 +67,12 @@ def render(hand: Hand) -> str:
             if code == "cc" and event.added:
                 text = f"calls {event.added}"
             elif code == "cbr":
-                text = f"bets/raises to {event.street_total}"
+                verb = "completes to" if brought_in else ("raises to" if level else "bets")
+                text = f"{verb} {event.street_total}"
+                level, brought_in = event.street_total, False
             elif code == "pb":
                 text = f"brings in for {event.added}"
+                level, brought_in = event.street_total, True
             else:
                 text = _VERBS.get(code, event.action)
             suffix = " (all-in)" if event.all_in else ""

@@ -7,10 +7,18 @@ compilers and editors use, so a card room can jump straight to the line to fix.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 NodePath = tuple[str | int, ...]
 """Where a value sits in a document: keys and list indexes from the top (``("streets", 0, "deal")``)."""
+
+
+def _one_line(text: str) -> str:
+    """``text`` with line breaks escaped, so that an error is always exactly one line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 class SpecError(ValueError):
@@ -29,10 +37,10 @@ class SpecError(ValueError):
         message: str,
         node: NodePath = (),
     ) -> None:
-        self.path = path
+        self.path = _one_line(path)
         self.line = line
         self.col = col
-        self.message = message
+        self.message = _one_line(message)
         self.node: NodePath = node
         """The document node the problem is about (empty for the whole file)."""
         super().__init__(self.__str__())
@@ -98,6 +106,8 @@ def node_label(node: NodePath) -> str:
     for part in node:
         if isinstance(part, int):
             text += f"[{part}]"
+        elif not _PLAIN_KEY.fullmatch(part):
+            text += f"[{part!r}]"
         else:
-            text += f".{part}" if text else str(part)
+            text += f".{part}" if text else part
     return text or "top level"
