@@ -123,7 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.handler(args))
+    try:
+        return int(args.handler(args))
+    except BrokenPipeError:
+        # The reader went away (``studspec run ... | head``): not an error of ours.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
