@@ -105,12 +105,15 @@ class BettingRound:
         if seat in self.closed_to_raise or opponents_with_chips == 0:
             return choices
         most = bet + stack
-        if most <= self.level:
+        # A wager must go above what is owed; from the bring-in seat, above the bring-in
+        # (a short stack's chips go in as the bring-in for less, WSOP-L 217).
+        floor = max(self.level, self.rules.bring_in if self.bring_in_seat == seat else 0)
+        if most <= floor:
             return choices
         seen: set[int] = set()
         for target in self.sizing.targets(self, seat):
             total = min(target, most)
-            if total > self.level and total not in seen:
+            if total > floor and total not in seen:
                 seen.add(total)
                 choices.append(
                     LegalAction(ActionKind.COMPLETE_BET_RAISE, total, total, total - bet)

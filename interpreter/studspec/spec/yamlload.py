@@ -247,7 +247,14 @@ class _Builder:
 
         Sources are built last to first so that the winner's value and marks are written last.
         """
-        sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+        target = value_node.value if isinstance(value_node, _AliasNode) else value_node
+        if isinstance(target, SequenceNode):  # <<: [*a, *b], or <<: *list_of_mappings
+            if target is not value_node and not in_alias:
+                self._count_alias(value_node)
+                in_alias = True
+            sources = target.value
+        else:
+            sources = [value_node]
         for source in reversed(sources):
             merged = self.build(source, path, in_alias)
             if not isinstance(merged, dict):
