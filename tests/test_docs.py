@@ -1,0 +1,20 @@
+"""docs/rulebooks.md is generated from the schema, so it cannot drift from the contract."""
+
+from __future__ import annotations
+
+from studspec.docgen import reference
+from studspec.spec import option_values
+
+from conftest import ROOT
+
+
+def test_rulebook_reference_is_up_to_date() -> None:
+    page = (ROOT / "docs" / "rulebooks.md").read_text(encoding="utf-8")
+    assert page == reference(), "regenerate: python -m studspec.docgen > docs/rulebooks.md"
+
+
+def test_reference_lists_every_option_value() -> None:
+    page = reference()
+    for option in ("bring_in.card", "first_to_act.board", "deck.exhaustion", "pots.shares.hand", "streets.bet"):
+        for value in option_values(option):
+            assert f"`{value}`" in page
