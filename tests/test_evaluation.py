@@ -545,3 +545,14 @@ def test_more_than_seven_cards() -> None:
     assert HIGH.value(ten) == high("3s 5s 7s 9s Js")
     assert HIGH.value(CARDS) == high("Ah Kh Qh Jh Th") == high("As Ks Qs Js Ts")
     assert ACE_TO_FIVE_LOW.value(CARDS) == low("5c 4d 3h 2s Ac")
+
+
+def test_odd_chip_in_tied_wheels_goes_by_the_five() -> None:
+    """WSOP-L 149: the highest card by suit among the five cards that make the hand. In
+    A-2-3-4-5 the ace plays as a one, so the five is the highest card: 5s beats 5d even
+    though the other hand holds the ace of spades."""
+    spade_five = parse_cards("Ac2c3d4h5sKdKh")
+    spade_ace = parse_cards("As2d3h4c5dQcJh")
+    assert HIGH.value(spade_five) == HIGH.value(spade_ace)
+    assert HIGH.odd_chip_key(spade_five) > HIGH.odd_chip_key(spade_ace)
+    assert HIGH.best_five(spade_five)[0] == parse_cards("5s")[0]

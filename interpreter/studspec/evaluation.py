@@ -44,6 +44,7 @@ from .cards import RANK_LETTERS, Card
 __all__ = ["ACE_TO_FIVE_LOW", "HIGH", "HIGH_BOARD", "RANKINGS", "Ranking"]
 
 _LOW_TOP = 1 << 24
+_WHEEL_RANKS = {12, 0, 1, 2, 3}  # A, 2, 3, 4, 5
 """A low value is ``_LOW_TOP - score``: every score is below 2**23, so values stay positive."""
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -171,8 +172,9 @@ class Ranking:
         for combo in combinations(cards, min(5, len(cards))):
             if self.value(combo) != target:
                 continue
-            ordered = tuple(sorted(combo, key=self.card_order, reverse=True))
-            order = [self.card_order(card) for card in ordered]
+            key = self._wheel_order if self._is_wheel(combo) else self.card_order
+            ordered = tuple(sorted(combo, key=key, reverse=True))
+            order = [key(card) for card in ordered]
             if best is None or order > best_order:
                 best, best_order = ordered, order
         assert best is not None  # value(cards) is always made by some five of them
@@ -184,7 +186,17 @@ class Ranking:
         Between hands that tie, the bigger key wins the odd chip (WSOP-L 149); for a low
         share it is read from the five cards of the low.
         """
-        return self.card_order(self.best_five(cards)[0])
+        five = self.best_five(cards)
+        return self._wheel_order(five[0]) if self._is_wheel(five) else self.card_order(five[0])
+
+    def _is_wheel(self, five: Sequence[Card]) -> bool:
+        """A-2-3-4-5 played as a straight, where the ace counts as a one: the five is its
+        highest card, so the five's suit decides an odd chip."""
+        return self.straights and not self.ace_low and len(five) == 5 and {c >> 2 for c in five} == _WHEEL_RANKS
+
+    def _wheel_order(self, card: Card) -> tuple[int, int]:
+        rank = card >> 2
+        return (-1 if rank == 12 else rank), card & 3
 
     # -- reading values -------------------------------------------------------------------
 
