@@ -54,7 +54,8 @@ def _stud_street(street_id: str) -> dict[str, Any]:
 def test_builtin_names_and_paths() -> None:
     assert builtin_names() == BUILTINS
     for name in BUILTINS:
-        assert builtin_path(name).resolve() == (VARIANTS / f"{name}.yaml").resolve()
+        # The installed copy (studspec/_data) or the checkout's file: the same text either way.
+        assert builtin_path(name).read_bytes() == (VARIANTS / f"{name}.yaml").read_bytes()
     with pytest.raises(LookupError, match="built-in rule books: razz, seven-card-stud"):
         builtin_path("omaha")
 

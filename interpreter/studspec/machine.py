@@ -91,7 +91,7 @@ def _transitions(phases: list[Phase]) -> list[dict[str, Any]]:
         following = names[index + 1]
         if phase.kind is PhaseKind.DEAL:
             edges.append(
-                dict(source=phase.name, dest=after_betting(index), conditions="betting_closed", after="_betting_skipped")
+                dict(source=phase.name, dest=after_betting(index), conditions="betting_closed", before="_betting_skipped")
             )
         if phase.kind is PhaseKind.BETTING:
             edges.append(dict(source=phase.name, dest="settlement", conditions="one_seat_left"))
