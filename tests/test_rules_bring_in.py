@@ -170,3 +170,68 @@ def test_short_bring_in_cannot_lower_what_the_others_owe() -> None:
         return  # refused: the only way to put the 2 chips in is pb, tested above
     call = next(a for a in hand.legal_actions() if str(a) == "cc")
     assert call.cost == 3, f"after a 2-chip all-in bring-in p2 must call 3, is asked {call.cost}"
+
+
+def test_low_card_all_in_for_the_ante_next_seat_must_open() -> None:
+    """WSOP-L 217 ("If the participant with the low card is all-in for the ante, the person
+    to that participant's left acts first"), rules matrix edge case 9: p1 has the 2♣ and
+    no chips after the ante; p2 acts first and may not check: it opens for at least the
+    bring-in (3, or completes to 10)."""
+    hand = new_hand(STUD, stacks=[1, 1000, 1000])
+    deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h")
+    assert hand.actor == 1
+    options = hand.legal_actions()
+    assert "cc" not in legal(hand), "nothing has been bet: a check would leave no opening wager"
+    wagers = sorted(a.cost for a in options if str(a) != "f")
+    assert wagers and wagers[0] >= 3
+
+
+def test_low_card_all_in_for_the_ante_next_seat_may_fold() -> None:
+    """Rules matrix edge case 9 and its default "TDA" (RP-10E): the seat to the left of a
+    low card that is all-in for the ante "opens for >= bring-in or folds". (pokerkit, per
+    the matrix, instead forces that seat to post; the matrix chose TDA as the default.)"""
+    hand = new_hand(STUD, stacks=[1, 1000, 1000])
+    deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h")
+    assert hand.actor == 1
+    assert "f" in legal(hand)
+
+
+def test_opening_obligation_moves_on_when_the_next_seat_folds() -> None:
+    """TDA RP-10E: with the low card all-in for the ante, each seat in turn opens for at
+    least the bring-in or folds. p2 folds, so p3 must open or fold; with nobody left who
+    could call a completion (p1 has no chips), opening means posting the bring-in. If p3
+    folds too, p1 (all-in for its 1-chip ante) wins the three antes: 1 + 1 + 1 = 3."""
+    hand = new_hand(STUD, stacks=[1, 1000, 1000])
+    deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h")
+    play(hand, "p2 f")
+    assert hand.actor == 2
+    assert legal(hand) == ["f", "pb"]
+    play(hand, "p3 f")
+    assert hand.is_complete
+    assert hand.result is not None and hand.result.stacks == (3, 999, 999)
+
+
+def test_short_all_in_of_half_a_bet_reopens_to_a_full_raise() -> None:
+    """WSOP-L 129 (an all-in of half a bet or more is treated as a full bet), edge case 10:
+    after BI 3, p2 goes all-in to 8, at least half of the completion to 10, so it counts
+    as the completion -> the next player calls 8 or raises a full bet to 18."""
+    hand = new_hand(STUD, stacks=[1000, 9, 1000])
+    deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h")
+    play(hand, "p1 pb\np2 cbr 8")
+    assert legal(hand) == ["f", "cc", "cbr 18"]
+
+
+def test_short_all_in_below_half_a_bet_does_not_reopen() -> None:
+    """WSOP-L 129 (less than half a bet does not reopen the betting for those who already
+    acted; those who have not acted may fold, call or complete), edge case 10: after BI
+    3, p2 is all-in to 4 -> p3 and p4 may call 4 or complete to 10; when both call, the
+    bring-in (who already acted) may only call or fold."""
+    hand = new_hand(STUD, stacks=[1000, 5, 1000, 1000])
+    deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h", p4="AcKcTs")
+    play(hand, "p1 pb\np2 cbr 4")
+    assert legal(hand) == ["f", "cc", "cbr 10"]
+    play(hand, "p3 cc")
+    assert legal(hand) == ["f", "cc", "cbr 10"]
+    play(hand, "p4 cc")
+    assert hand.actor == 0
+    assert legal(hand) == ["f", "cc"]

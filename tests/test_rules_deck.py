@@ -159,3 +159,34 @@ def test_shuffled_deck_eight_players_never_reuses_a_card(seed: int) -> None:
         else:
             assert len(community) == 1
         assert hand.result is not None and sum(hand.result.stacks) == 8000
+
+
+def test_community_card_does_not_change_who_opens_seventh_street() -> None:
+    """TDA RP-10H-D (after a community card the 6th-street opener acts first), WSOP-L 230
+    (same after an exposed 7th card), edge cases 21 and 23: 8 players never fold; p6's
+    board 9-9 opens 4th to 6th street. The community K♦ would pair the kings showing at
+    p5, p7 and p8 if it counted as their board, but it is nobody's up card: p6 still
+    opens 7th street."""
+    boards = [
+        "AdTc3h7s", "Ac4d6h8s", "Ah5c7dTs", "As6c8dJh",
+        "KcQcJd5h", "9c9d2s3s", "KsQd4c2h", "KhQh8c6d",
+    ]  # fmt: skip
+    community = "Kd"
+    used = {b[i : i + 2] for b in boards for i in range(0, 8, 2)} | {community}
+    holes = [c for c in ALL_CARDS if c not in used][:16]
+    seats = [[holes[2 * i], holes[2 * i + 1]] + [b[j : j + 2] for j in range(0, 8, 2)] for i, b in enumerate(boards)]
+    hand = new_hand(STUD, stacks=[1000] * 8)
+    deal(hand, **{f"p{i + 1}": "".join(cards[:3]) for i, cards in enumerate(seats)})
+    passive(hand)
+    openers = []
+    for index in (3, 4, 5):
+        deal(hand, **{f"p{i + 1}": cards[index] for i, cards in enumerate(seats)})
+        openers.append(hand.actor)
+        passive(hand)
+    assert openers == [5, 5, 5]
+    pending = hand.pending_deal()
+    assert pending is not None and pending.seat is None
+    play(hand, f"d db {community}")
+    assert hand.actor == 5
+    passive(hand)
+    assert hand.is_complete

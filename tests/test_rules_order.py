@@ -150,3 +150,15 @@ def test_razz_no_bet_lowest_board_shows_first() -> None:
     assert run.openers[1:] == [2, 2, 2, 2]
     assert hand.is_complete
     assert shown_order(hand) == [2, 0, 1]
+
+
+@pytest.mark.parametrize("name", [STUD, HILO])
+def test_all_in_high_hand_action_proceeds_clockwise(name: str) -> None:
+    """WSOP-L 240 ("If the high hand is all-in, action proceeds clockwise as if that person
+    had checked"), rules matrix "Opener is all-in": p1 (all-in on 3rd street) shows A-A on
+    4th; p2 (5-2) acts next, not p3 (K-K, the best board among those who can bet)."""
+    hand = new_hand(name, stacks=[11, 1000, 1000])
+    play(hand, "d dh p1 QsQhAh\nd dh p2 Js9s2c\nd dh p3 JcJhKc\np2 pb\np3 cc\np1 cbr 10\np2 cc\np3 cc")
+    assert hand.stacks[0] == 0
+    deal(hand, p1="Ad", p2="5d", p3="Kd")
+    assert hand.actor == 1

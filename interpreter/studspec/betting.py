@@ -64,6 +64,9 @@ class BettingRound:
     actor: int | None = None
     bring_in_seat: int | None = None
     """Set while the round waits for the bring-in to be posted or completed."""
+    bring_in_may_fold: bool = False
+    """The low card is all-in for the ante: the seat to its left opens for at least the
+    bring-in or folds, and so on round the table (WSOP-L 217, TDA RP-10E)."""
     last_aggressor: int | None = None
 
     @property
@@ -94,6 +97,8 @@ class BettingRound:
         bet = self.bets.get(seat, 0)
         choices: list[LegalAction] = []
         if self.bring_in_seat == seat:
+            if self.bring_in_may_fold:
+                choices.append(LegalAction(ActionKind.FOLD))
             post = min(self.rules.bring_in, stack)
             choices.append(LegalAction(ActionKind.BRING_IN, bet + post, bet + post, post))
         else:
@@ -147,6 +152,8 @@ class BettingRound:
         if stack - added == 0:
             self.pending.discard(seat)
         self.actor = self._next_pending(seat, inclusive=False)
+        if kind is ActionKind.FOLD and self.bring_in_seat == seat:
+            self.bring_in_seat = self.actor  # the opening obligation moves on
         return added
 
     def _raise(self, seat: int, total: int, can_act: Sequence[int]) -> None:

@@ -550,6 +550,7 @@ class Hand:
             following = [s for s in self._clockwise_from(seat) if self.stacks[s] > 0 and s in self.live_seats()]
             obliged = following[0] if following else seat
         self.round.bring_in_seat = obliged if self.stacks[obliged] > 0 else None
+        self.round.bring_in_may_fold = obliged != seat
         self.events.append(BringInDue(obliged))
         self.openers[self.street or 0] = obliged
         self.round.start(obliged, self.seats_with_chips())
