@@ -71,6 +71,10 @@ class Deck:
             self.reveal(card)
         self._given_size -= 1
 
+    def is_unseen(self, card: Card) -> bool:
+        """Whether ``card`` may still turn up: not dealt, not shown, not in the muck."""
+        return card in self._unseen
+
     def reveal(self, card: Card) -> None:
         """A card becomes known (dealt or shown); it must not be anywhere else already."""
         if card not in self._unseen:

@@ -359,7 +359,7 @@ class Hand:
         if len(set(known)) != len(known):
             raise IllegalDealError(f"{format_cards(cards)} names a card twice")
         for card in known:
-            if not self.deck.drawing and card not in self.deck._unseen:
+            if not self.deck.drawing and not self.deck.is_unseen(card):
                 raise IllegalDealError(
                     f"{card} cannot be dealt to {who}: it is already "
                     + ("in the muck (a folded hand)" if card in self.deck.muck else "in play")
@@ -655,7 +655,7 @@ class Hand:
             if held is None and card is not None:
                 fresh.append(card)
         for card in fresh:
-            if card not in self.deck._unseen or fresh.count(card) > 1:
+            if not self.deck.is_unseen(card) or fresh.count(card) > 1:
                 raise IllegalActionError(
                     f"p{seat + 1} sm {format_cards(cards)}", f"{card} is already elsewhere in this hand"
                 )

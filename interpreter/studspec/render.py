@@ -85,7 +85,7 @@ def render(hand: Hand) -> str:
             pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
             for seat, amount in event.amounts:
                 how = f" with {event.hand}" if event.hand else ""
-                share = "" if event.share in ("uncontested", "high") and len(hand.variant.shares) == 1 else f" ({event.share})"
+                share = f" ({event.share})" if len(hand.variant.shares) > 1 else ""
                 lines.append(f"  p{seat + 1} wins {amount} from the {pot}{share}{how}")
         elif isinstance(event, HandEnded):
             lines.append("Final stacks: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(event.stacks)))
