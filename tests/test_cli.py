@@ -79,7 +79,9 @@ def test_validate_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(ROOT / "variants")]) == 0
     assert main(["validate", str(ROOT / "tests" / "data" / "broken" / "unknown-key.yaml")]) == 1
     out = capsys.readouterr().out.strip().splitlines()
-    assert len(out) == 1 and out[0].endswith("unknown key 'raise_limit'; allowed keys: structure, raise_cap, short_all_in")
+    assert len(out) == 1 and out[0].endswith(
+        "unknown key 'raise_limit'; allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round"
+    )
 
 
 @pytest.mark.skipif(shutil.which("studspec") is None, reason="console script not installed")

@@ -15,6 +15,9 @@ from studspec.spec import option_values
 REGISTRIES = [
     rules.BRING_IN_CARD,
     rules.BRING_IN_TIES,
+    rules.BRING_IN_ALL_IN_FOR_ANTE,
+    rules.HEADS_UP,
+    rules.COMMUNITY_CARD_ROUND,
     rules.FIRST_TO_ACT_BOARD,
     rules.FIRST_TO_ACT_TIES,
     rules.STRUCTURES,
@@ -51,5 +54,5 @@ def test_interpreter_never_names_a_variant() -> None:
 
 
 def test_unknown_option_value_names_the_known_ones() -> None:
-    with pytest.raises(LookupError, match="known: highest-ace-low, lowest-ace-high"):
+    with pytest.raises(LookupError, match="known: highest-ace-high, highest-ace-low, lowest-ace-high"):
         rules.BRING_IN_CARD["lowest"]

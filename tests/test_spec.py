@@ -290,10 +290,10 @@ def test_the_schema_accepts_the_builtin_files_as_written() -> None:
 
 
 def test_option_values_read_the_schema_enums() -> None:
-    assert option_values("bring_in.card") == ["lowest-ace-high", "highest-ace-low"]
+    assert option_values("bring_in.card") == ["lowest-ace-high", "highest-ace-low", "highest-ace-high"]
     assert option_values("first_to_act.board") == ["best-high-board", "best-low-board"]
-    assert option_values("betting.structure") == ["fixed-limit"]
-    assert option_values("deck.exhaustion") == ["none", "burns-then-community"]
+    assert option_values("betting.structure") == ["fixed-limit", "spread-limit", "pot-limit", "no-limit"]
+    assert option_values("deck.exhaustion") == ["none", "burns-then-community", "tda", "community"]
     assert option_values("pots.shares.hand") == ["high", "ace-to-five-low"]
     assert option_values("streets.deal") == [face.value for face in Face]
     assert option_values("streets.bet") == [size.value for size in BetSize]

@@ -19,13 +19,14 @@ from studspec.spec.yamlload import MAX_BYTES
 
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken"
+ROOT = Path(__file__).parent.parent
 LINE = re.compile(r"^(?P<file>[^\n]+):(?P<line>\d+):(?P<col>\d+): (?P<message>[^\n]+)$")
 
 # fixture, file the error is in (if not the fixture), line, col, words the message must hold
 CASES: list[tuple[str, str | None, int, int, list[str]]] = [
     ("yaml-syntax.yaml", None, 6, 6, ["invalid YAML", "expected ',' or ']'", "flow sequence at line 5"]),
     ("duplicate-key.yaml", None, 8, 3, ["stakes.ante", "duplicate key 'ante'", "first at line 6", "only once"]),
-    ("unknown-key.yaml", None, 6, 3, ["unknown key 'raise_limit'", "allowed keys: structure, raise_cap, short_all_in"]),
+    ("unknown-key.yaml", None, 6, 3, ["unknown key 'raise_limit'", "allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round"]),
     ("bad-enum.yaml", None, 6, 14, ["betting.structure: 'fixed' is not one of the allowed values: fixed-limit"]),
     ("wrong-type.yaml", None, 6, 9, ["stakes.ante", "expected an integer", "'forty'"]),
     ("bad-schema-version.yaml", None, 2, 17, ["schema_version", "2 is not allowed", "only allowed value is 1"]),
@@ -118,7 +119,8 @@ def test_broken_book_gives_one_error_at_the_right_place(
 def test_the_exact_line_of_an_enum_error() -> None:
     path = str(BROKEN / "bad-enum.yaml")
     assert [str(e) for e in validate_file(path)] == [
-        f"{path}:6:14: betting.structure: 'fixed' is not one of the allowed values: fixed-limit"
+        f"{path}:6:14: betting.structure: 'fixed' is not one of the allowed values: "
+        "fixed-limit, spread-limit, pot-limit, no-limit"
     ]
 
 
@@ -192,6 +194,13 @@ def test_all_problems_are_reported_sorted_by_line(tmp_path: Path) -> None:
     assert "expected an integer or null, got a string 'many'" in errors[3].message
 
 
+OPEN_PAIR_LINE = next(
+    number
+    for number, line in enumerate((ROOT / "variants" / "seven-card-stud.yaml").read_text().splitlines(), 1)
+    if line.strip().startswith("open_pair_big_bet: true")
+)
+
+
 def test_a_problem_from_the_parent_points_into_the_parent(tmp_path: Path) -> None:
     """Marks survive the merge: a street the child did not touch is reported in the parent's file."""
     path = tmp_path / "no-up.yaml"
@@ -201,7 +210,7 @@ def test_a_problem_from_the_parent_points_into_the_parent(tmp_path: Path) -> Non
     errors = validate_file(path)
     assert [(Path(e.path).name, e.line, e.col) for e in errors] == [
         ("no-up.yaml", 5, 11),
-        ("seven-card-stud.yaml", 42, 24),  # fourth street's open_pair_big_bet: true
+        ("seven-card-stud.yaml", OPEN_PAIR_LINE, 24),  # fourth street's open_pair_big_bet: true
     ]
     assert "open_pair_big_bet needs at least 2" in errors[1].message
 

@@ -1,10 +1,10 @@
 """One betting round: who acts, what each seat may do, and what an action does.
 
 Betting actions are plain Python, not state-machine triggers: a round has many small
-steps and the machine only needs to know when the round is over. The sizes of bets come
-from a structure (fixed limit now), looked up by name in :mod:`studspec.rules`; this
-module keeps the bookkeeping every structure shares: the amount to call, whether a full
-bet has been made, how many raises, who may still raise.
+steps and the machine only needs to know when the round is over. How big a bet may be
+comes from a structure (fixed, spread, pot or no limit) looked up by name in
+:mod:`studspec.rules`; this module keeps the bookkeeping every structure shares: the
+amount to call, whether a full bet has been made, how many raises, who may still raise.
 """
 
 from __future__ import annotations
@@ -20,20 +20,30 @@ class RoundRules:
     """The rules a round is played under, resolved from the rule book and the stakes."""
 
     units: tuple[int, ...]
-    """Bet sizes offered: one in fixed limit, small and big under the open-pair rule."""
+    """Fixed and spread limit: the street's bet sizes (small and big under the open-pair
+    rule); pot and no limit: the minimum bet."""
+    minimum: int
+    """The smallest full bet: the small bet in spread, pot and no limit; the unit in fixed."""
     raise_cap: int | None
     """Raises allowed after the opening bet or completion; ``None`` for no cap."""
     counts_as_full: Callable[[int, int], bool]
     """``(increment, full increment) -> bool``: does a short all-in wager reopen betting?"""
     bring_in: int = 0
     """The bring-in amount when this round opens with one, else 0."""
+    pot_at_start: int = 0
+    """Chips in the pot before this round (pot limit sizes bets by it)."""
 
 
 class Sizing(Protocol):
     """A betting structure: the totals a seat may complete, bet or raise to."""
 
-    def targets(self, betting: "BettingRound", seat: int) -> list[int]:
-        """Full-size totals the seat may choose (before an all-in for less caps them)."""
+    def ranges(self, betting: "BettingRound", seat: int) -> list[tuple[int, int]]:
+        """``(minimum, maximum)`` street totals the seat may choose, before its stack
+        caps them; fixed limit gives ``minimum == maximum``."""
+        ...
+
+    def full_increment(self, betting: "BettingRound") -> int:
+        """How much a wager must add to the last full level to count as a full bet or raise."""
         ...
 
 
@@ -53,9 +63,13 @@ class BettingRound:
     bets: dict[int, int] = field(default_factory=dict)
     level: int = 0
     full_level: int = 0
+    last_increment: int = 0
+    """Size of the last full bet or raise (no limit and pot limit raise at least this)."""
     opened: bool = False
     """A full bet (or completion of the bring-in) has been made."""
     raises: int = 0
+    uncapped: bool = False
+    """The round began heads-up under a rule that lifts the cap then (WSOP-L 127)."""
     big_locked: bool = False
     """Open-pair rule: once a big bet or raise is made, all raises are big (WSOP-L 220)."""
     pending: set[int] = field(default_factory=set)
@@ -65,13 +79,19 @@ class BettingRound:
     bring_in_seat: int | None = None
     """Set while the round waits for the bring-in to be posted or completed."""
     bring_in_may_fold: bool = False
-    """The low card is all-in for the ante: the seat to its left opens for at least the
-    bring-in or folds, and so on round the table (WSOP-L 217, TDA RP-10E)."""
+    """The low card is all-in for the ante and the rule lets the seat that must open fold
+    instead (TDA RP-10E); the obligation then moves on round the table."""
     last_aggressor: int | None = None
 
     @property
     def over(self) -> bool:
         return not self.pending
+
+    @property
+    def capped(self) -> bool:
+        """No more raises: the cap is reached (the completion or first bet is not a raise)."""
+        cap = self.rules.raise_cap
+        return self.opened and cap is not None and not self.uncapped and self.raises >= cap
 
     def start(self, first: int, can_act: Sequence[int]) -> None:
         """Every seat that can act must act at least once, starting at ``first``."""
@@ -92,6 +112,10 @@ class BettingRound:
     def to_call(self, seat: int) -> int:
         return max(0, self.level - self.bets.get(seat, 0))
 
+    def pot_now(self) -> int:
+        """Chips in the pot, this round's wagers included."""
+        return self.rules.pot_at_start + sum(self.bets.values())
+
     def legal(self, seat: int, stack: int, opponents_with_chips: int) -> list[LegalAction]:
         """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts."""
         bet = self.bets.get(seat, 0)
@@ -107,7 +131,7 @@ class BettingRound:
                 choices.append(LegalAction(ActionKind.FOLD))
             paid = min(owed, stack)
             choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
-        if seat in self.closed_to_raise or opponents_with_chips == 0:
+        if seat in self.closed_to_raise or opponents_with_chips == 0 or self.capped:
             return choices
         most = bet + stack
         # A wager must go above what is owed; from the bring-in seat, above the bring-in
@@ -115,14 +139,14 @@ class BettingRound:
         floor = max(self.level, self.rules.bring_in if self.bring_in_seat == seat else 0)
         if most <= floor:
             return choices
-        seen: set[int] = set()
-        for target in self.sizing.targets(self, seat):
-            total = min(target, most)
-            if total > floor and total not in seen:
-                seen.add(total)
-                choices.append(
-                    LegalAction(ActionKind.COMPLETE_BET_RAISE, total, total, total - bet)
-                )
+        seen: set[tuple[int, int]] = set()
+        for low, high in self.sizing.ranges(self, seat):
+            if high <= floor:
+                continue
+            low, high = min(max(low, floor + 1), most), min(high, most)
+            if (low, high) not in seen:
+                seen.add((low, high))
+                choices.append(LegalAction(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet))
         return choices
 
     def apply(self, seat: int, action: Action, stack: int, can_act: Sequence[int]) -> int:
@@ -157,20 +181,21 @@ class BettingRound:
         return added
 
     def _raise(self, seat: int, total: int, can_act: Sequence[int]) -> None:
-        smallest = min(self.rules.units)
-        full_target = self.full_level + smallest
+        needed = self.sizing.full_increment(self)
         increment = total - self.full_level
-        full = total >= full_target or self.rules.counts_as_full(increment, smallest)
+        full = increment >= needed or self.rules.counts_as_full(increment, needed)
         if full:
             if self.opened:
                 self.raises += 1
             self.opened = True
-            if increment >= max(self.rules.units) and len(self.rules.units) > 1:
+            if len(self.rules.units) > 1 and increment >= max(self.rules.units):
                 self.big_locked = True
             self.full_level = total
+            if increment >= needed:
+                self.last_increment = increment
             self.closed_to_raise = set()
         else:
-            # Less than half a bet: those who already acted may only call or fold.
+            # Less than a full bet: those who already acted may only call or fold (WSOP-L 129).
             self.closed_to_raise |= self.acted
         self.level = total
         self.last_aggressor = seat
@@ -181,11 +206,48 @@ class BettingRound:
 class FixedLimit:
     """Fixed limit: one bet size per street; the open-pair rule may offer two."""
 
-    def targets(self, betting: BettingRound, seat: int) -> list[int]:
-        rules = betting.rules
-        if betting.opened and rules.raise_cap is not None and betting.raises >= rules.raise_cap:
-            return []
-        units = rules.units
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        units = betting.rules.units
         if betting.big_locked:
             units = (max(units),)
-        return [betting.full_level + unit for unit in units]
+        return [(betting.full_level + unit, betting.full_level + unit) for unit in units]
+
+    def full_increment(self, betting: BettingRound) -> int:
+        return min(betting.rules.units)
+
+
+class SpreadLimit:
+    """Spread limit: any bet from the small bet up to the street's size; a raise at least the
+    previous bet or raise of the round (seed 000)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        low = betting.full_level + self.full_increment(betting)
+        return [(low, betting.full_level + max(betting.rules.units))]
+
+    def full_increment(self, betting: BettingRound) -> int:
+        return max(betting.rules.minimum, betting.last_increment)
+
+
+class PotLimit:
+    """Pot limit: raise at least the last bet or raise, at most the pot after calling
+    (antes, the bring-in and calls count; BARGE, seed 001)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        low = betting.full_level + self.full_increment(betting)
+        owed = betting.to_call(seat)
+        high = betting.level + betting.pot_now() + owed
+        return [(low, max(low, high))]
+
+    def full_increment(self, betting: BettingRound) -> int:
+        return max(betting.rules.minimum, betting.last_increment)
+
+
+class NoLimit:
+    """No limit: raise at least the last bet or raise, up to everything in front of you."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        low = betting.full_level + self.full_increment(betting)
+        return [(low, 1 << 62)]
+
+    def full_increment(self, betting: BettingRound) -> int:
+        return max(betting.rules.minimum, betting.last_increment)

@@ -43,7 +43,10 @@ from .events import (
 from .machine import CompiledVariant, PhaseKind, compile_variant
 from .pots import Pot, build_pots, divide, split_shares
 from .rules import (
+    BRING_IN_ALL_IN_FOR_ANTE,
     BRING_IN_CARD,
+    COMMUNITY_CARD_ROUND,
+    HEADS_UP,
     BRING_IN_TIES,
     EXHAUSTION,
     FIRST_TO_ACT_BOARD,
@@ -54,6 +57,7 @@ from .rules import (
     SHOWDOWN_ORDER,
     STRUCTURES,
     DealPlan,
+    ShowdownSituation,
 )
 from .spec.model import BetSize, Face, Stakes, Variant
 
@@ -160,6 +164,7 @@ class Hand:
         self.rounds: list[BettingRound | None] = [None] * len(variant.streets)
         self.openers: list[int | None] = [None] * len(variant.streets)
         self._open_candidates: tuple[int, ...] = ()
+        self._community_street: int | None = None
         self._deal_plan: DealPlan | None = None
         self._deal_queue: list[int | None] = []
         self._show_queue: list[int] = []
@@ -168,8 +173,11 @@ class Hand:
         rules = variant
         self._bring_in_card = BRING_IN_CARD[rules.bring_in_card]
         self._bring_in_ties = BRING_IN_TIES[rules.bring_in_ties]
-        self._board_value = FIRST_TO_ACT_BOARD[rules.first_to_act_board]
+        self._board = FIRST_TO_ACT_BOARD[rules.first_to_act_board]
         self._board_ties = FIRST_TO_ACT_TIES[rules.first_to_act_ties]
+        self._uncapped = HEADS_UP[rules.heads_up]
+        self._opener_may_fold = BRING_IN_ALL_IN_FOR_ANTE[rules.all_in_for_ante]
+        self._community_betting = COMMUNITY_CARD_ROUND[rules.community_card_round]
         self._sizing = STRUCTURES[rules.structure]
         self._counts_as_full = SHORT_ALL_IN[rules.short_all_in]
         self._exhaustion = EXHAUSTION[rules.exhaustion]
@@ -411,8 +419,11 @@ class Hand:
         return len(self.live_seats()) <= 1
 
     def betting_closed(self) -> bool:
-        """No betting when one seat is left or fewer than two seats can still bet."""
-        return len(self.live_seats()) <= 1 or len(self.seats_with_chips()) <= 1
+        """No betting when one seat is left, fewer than two seats can still bet, or the
+        street was one community card and the rules allow no betting on it (seed 001)."""
+        if len(self.live_seats()) <= 1 or len(self.seats_with_chips()) <= 1:
+            return True
+        return self._community_street == self.street and not self._community_betting
 
     # ------------------------------------------------------------------ phases
 
@@ -467,6 +478,7 @@ class Hand:
             self.events.append(BurnsReshuffled(self.deck.reshuffle_burns()))
         self._deal_plan = None
         if plan.community:
+            self._community_street = index
             self._deal_queue = [None]
         else:
             self._deal_queue = list(self.live_seats())
@@ -492,15 +504,20 @@ class Hand:
 
     def _round_rules(self, index: int, bring_in: bool) -> RoundRules:
         street = self.variant.streets[index]
-        unit = self.stakes.bet(street.bet)
-        units: tuple[int, ...] = (unit,)
-        if street.open_pair_big_bet and self._open_pair_showing():
-            units = (self.stakes.small_bet, self.stakes.big_bet)
+        stakes = self.stakes
+        if street.bet is None:  # pot and no limit: the small bet is the least bet
+            units: tuple[int, ...] = (stakes.small_bet,)
+        else:
+            units = (stakes.bet(street.bet, street.bet_times),)
+            if street.open_pair_big_bet and self._open_pair_showing():
+                units = (stakes.small_bet, stakes.big_bet)
         return RoundRules(
             units=units,
+            minimum=min(stakes.small_bet, *units),
             raise_cap=self.variant.raise_cap,
             counts_as_full=self._counts_as_full,
-            bring_in=self.stakes.bring_in if bring_in else 0,
+            bring_in=stakes.bring_in if bring_in else 0,
+            pot_at_start=sum(self.contributed),
         )
 
     def _open_pair_showing(self) -> bool:
@@ -516,6 +533,7 @@ class Hand:
             order=tuple(range(self.seats)),
             rules=self._round_rules(index, bring_in),
             sizing=self._sizing,
+            uncapped=self._uncapped(len(self.seats_with_chips())),
         )
         self.rounds[index] = rnd
         return rnd
@@ -550,7 +568,7 @@ class Hand:
             following = [s for s in self._clockwise_from(seat) if self.stacks[s] > 0 and s in self.live_seats()]
             obliged = following[0] if following else seat
         self.round.bring_in_seat = obliged if self.stacks[obliged] > 0 else None
-        self.round.bring_in_may_fold = obliged != seat
+        self.round.bring_in_may_fold = obliged != seat and self._opener_may_fold
         self.events.append(BringInDue(obliged))
         self.openers[self.street or 0] = obliged
         self.round.start(obliged, self.seats_with_chips())
@@ -592,7 +610,8 @@ class Hand:
                 unknown.append(seat)
                 continue
             cards = [c for c in ups if c is not None]
-            keyed.append(((self._board_value(cards), *self._board_ties(cards, seat)), seat))
+            board = self._board
+            keyed.append(((board.value(cards), *self._board_ties(cards, seat, board)), seat))
         best = max(keyed)[1] if keyed else None
         return tuple(sorted(set(unknown) | ({best} if best is not None else set())))
 
@@ -611,7 +630,13 @@ class Hand:
         aggressor = final_round.last_aggressor if final_round is not None else None
         if aggressor is not None and aggressor not in live:
             aggressor = None
-        first = self._showdown_order(aggressor, self._final_opener())
+        situation = ShowdownSituation(
+            last_aggressor=aggressor,
+            first_to_act=self._final_opener(),
+            contestants=tuple(live),
+            boards={s: [c for c in self.up_cards(s) if c is not None] for s in live},
+        )
+        first = self._showdown_order(situation)
         order = [first] + [s for s in self._clockwise_from(first)]
         self._show_queue = [s for s in order if s in live]
         if self.auto_showdown:

@@ -16,7 +16,8 @@ def _street(data: Mapping[str, Any]) -> Street:
     return Street(
         id=data["id"],
         deal=tuple(Face(face) for face in data["deal"]),
-        bet=BetSize(data["bet"]),
+        bet=BetSize(data["bet"]) if "bet" in data else None,
+        bet_times=int(data.get("bet_times", 1)),
         bring_in=bool(data.get("bring_in", False)),
         open_pair_big_bet=bool(data.get("open_pair_big_bet", False)),
     )
@@ -63,6 +64,11 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         showdown_order=book["showdown"]["order"],
         shares=tuple(_share(share) for share in book["pots"]["shares"]),
         odd_chip=book["pots"]["odd_chip"],
+        # Options added after schema_version 1 first shipped are optional: the schema's
+        # default is the value a book that does not state them has always had.
+        heads_up=betting.get("heads_up", "capped"),
+        all_in_for_ante=book["bring_in"].get("all_in_for_ante", "next-seat-opens-or-folds"),
+        community_card_round=betting.get("community_card_round", "normal"),
         source=source,
         resolved=copy.deepcopy(dict(book)),
     )

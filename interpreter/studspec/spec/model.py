@@ -42,9 +42,9 @@ class Stakes:
     big_bet: int
     starting_stack: int = 0
 
-    def bet(self, size: BetSize) -> int:
-        """The amount a fixed-limit bet of this size stands for."""
-        return self.small_bet if size is BetSize.SMALL else self.big_bet
+    def bet(self, size: BetSize, times: int = 1) -> int:
+        """The amount a bet of this size stands for (``times`` of the stake)."""
+        return (self.small_bet if size is BetSize.SMALL else self.big_bet) * times
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,11 @@ class Street:
 
     id: str
     deal: tuple[Face, ...]
-    bet: BetSize
+    bet: BetSize | None
+    """Fixed and spread limit: the stake that sizes this street (``None`` in pot and no limit)."""
+    bet_times: int = 1
+    """How many of that stake make the street's bet (a room posting 5/10/20 plays the last
+    street at twice the big bet)."""
     bring_in: bool = False
     open_pair_big_bet: bool = False
 
@@ -92,6 +96,12 @@ class Variant:
     showdown_order: str
     shares: tuple[Share, ...]
     odd_chip: str
+    heads_up: str = "capped"
+    """Whether the raise cap holds in a round that begins heads-up (``betting.heads_up``)."""
+    all_in_for_ante: str = "next-seat-opens-or-folds"
+    """What happens when the bring-in card is all-in for the ante (``bring_in.all_in_for_ante``)."""
+    community_card_round: str = "normal"
+    """Whether a street dealt as a community card has a betting round (``betting.community_card_round``)."""
     source: str = ""
     """Where the rule book was read from (a path, or ``builtin:NAME``)."""
     resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)

@@ -1,0 +1,79 @@
+"""A conformance case: a PHH hand history whose ``finishing_stacks`` is the verdict, plus
+optional ``_variant``, ``_rule`` and checkpoints (DESIGN.md, "Conformance cases").
+
+Cases are found by walking paths for ``*.phh`` files, sorted, so every run (and the first
+diverging case a broken engine is reported with) is in the same order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from ..phh import History, HistoryFormatError, read_history
+from ..spec.model import Variant
+from ..variants import variant_for_history
+from .checkpoints import Checkpoint, CheckpointFormatError, parse_checkpoints
+
+
+class CaseFormatError(ValueError):
+    """A file that is not a usable case: bad PHH, no ``finishing_stacks``, bad checkpoints."""
+
+
+@dataclass(frozen=True)
+class Case:
+    path: str
+    history: History
+    checkpoints: tuple[Checkpoint, ...]
+
+    @property
+    def rule(self) -> str | None:
+        """The rule the case checks, as cited in ``_rule``."""
+        rule = self.history.extra.get("_rule")
+        return rule if isinstance(rule, str) else None
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        assert self.history.finishing_stacks is not None  # load_case insists on it
+        return self.history.finishing_stacks
+
+    def variant(self) -> Variant:
+        """The rule book to play: ``_variant`` (name, or YAML path beside the case), else the
+        PHH code. Raises ``SpecError`` or ``VariantLookupError``."""
+        return variant_for_history(self.history)
+
+
+def load_case(path: str | Path) -> Case:
+    """Read one case; raises :class:`CaseFormatError` naming the file and the problem."""
+    try:
+        history = read_history(path)
+    except HistoryFormatError as error:
+        raise CaseFormatError(str(error)) from None
+    if history.finishing_stacks is None:
+        raise CaseFormatError(f"{path}: a case needs 'finishing_stacks', the expected result")
+    if len(history.finishing_stacks) != len(history.starting_stacks):
+        raise CaseFormatError(f"{path}: 'finishing_stacks' and 'starting_stacks' differ in length")
+    rule = history.extra.get("_rule")
+    if rule is not None and not isinstance(rule, str):
+        raise CaseFormatError(f"{path}: '_rule' must be text citing the rule (e.g. \"WSOP-L 217\")")
+    try:
+        checkpoints = parse_checkpoints(history.extra, len(history.actions))
+    except CheckpointFormatError as error:
+        raise CaseFormatError(f"{path}: {error}") from None
+    return Case(str(path), history, checkpoints)
+
+
+def find_cases(paths: Iterable[str | Path]) -> list[Path]:
+    """Every ``*.phh`` file named or under a named directory, sorted within each path.
+
+    A path that does not exist is kept, so that running it reports the missing file.
+    """
+    found: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.phh") if p.is_file()))
+        else:
+            found.append(path)
+    return found

@@ -1,0 +1,174 @@
+"""What a case expects part-way through a hand, and the table state it is compared with.
+
+A case states expectations at points of its history: after the first N entries of
+``actions`` (deals included) it may say whose turn it is (``_to_act``), exactly which
+actions are legal (``_legal``) and which action must be refused (``_illegal``). Each kind is
+a small frozen record that knows how to read itself from the PHH field and, for the two
+that look only at the state, how to compare itself with what an engine reports.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+
+class CheckpointFormatError(ValueError):
+    """A ``_to_act``, ``_legal`` or ``_illegal`` field that is not written as documented."""
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What an engine reports after each message: the protocol's state reply.
+
+    ``detail`` is free text the engine may add to describe the hand (the reference gives
+    every seat's cards, bets and the pots); it is shown when a case fails and compared
+    before and after a refused action, but never checked against a case.
+    """
+
+    to_act: int | None
+    """The seat whose action is awaited (0-based), or ``None`` (dealing, or the hand is over)."""
+    legal: frozenset[str]
+    complete: bool
+    stacks: tuple[int, ...]
+    detail: str = field(default="", compare=False)
+
+    def summary(self) -> str:
+        """One line: whose turn, the legal actions, the stacks."""
+        turn = "nobody" if self.to_act is None else seat_name(self.to_act)
+        legal = ", ".join(sorted_actions(self.legal)) or "none"
+        over = "; the hand is over" if self.complete else ""
+        stacks = " ".join(str(s) for s in self.stacks)
+        return f"to act: {turn}; legal: {legal}; stacks: {stacks}{over}"
+
+
+def seat_name(seat: int) -> str:
+    """``pK``, the PHH name of 0-based seat ``K - 1``."""
+    return f"p{seat + 1}"
+
+
+_SEAT = re.compile(r"^p([1-9][0-9]*)$")
+_RANGE = re.compile(r"^cbr ([0-9]+)\.\.([0-9]+)$")
+
+
+def normalize_action(text: str) -> str:
+    """One spelling per legal action: single spaces, lower-case codes, ``cbr 10..10`` as
+    ``cbr 10`` (a range of one amount is that amount)."""
+    words = text.split()
+    if not words:
+        return ""
+    normal = " ".join([words[0].lower(), *words[1:]])
+    match = _RANGE.match(normal)
+    if match and match.group(1) == match.group(2):
+        return f"cbr {match.group(1)}"
+    return normal
+
+
+def _action_order(text: str) -> tuple[int, int, str]:
+    order = {"f": 0, "cc": 1, "pb": 2, "cbr": 3, "sm": 4}
+    words = text.split()
+    code = words[0] if words else ""
+    amount = words[1].split("..")[0] if len(words) > 1 else ""
+    return (order.get(code, 5), int(amount) if amount.isdigit() else 0, text)
+
+
+def sorted_actions(actions: Iterable[str]) -> list[str]:
+    """Legal actions in the interpreter's order: f, cc, pb, cbr by amount, sm."""
+    return sorted(actions, key=_action_order)
+
+
+@dataclass(frozen=True)
+class ToAct:
+    """``_to_act``: after ``after`` actions it is ``seat``'s turn (``None``: nobody's)."""
+
+    after: int
+    seat: int | None
+
+    def mismatch(self, state: TableState) -> tuple[str, str] | None:
+        """``(expected, got)`` when the state disagrees, else ``None``."""
+        if state.to_act == self.seat:
+            return None
+        want = "nobody" if self.seat is None else seat_name(self.seat)
+        got = "nobody" if state.to_act is None else seat_name(state.to_act)
+        return f"{want} to act", f"{got} to act"
+
+
+@dataclass(frozen=True)
+class Legal:
+    """``_legal``: after ``after`` actions the legal actions are exactly ``actions``."""
+
+    after: int
+    actions: frozenset[str]
+
+    def mismatch(self, state: TableState) -> tuple[str, str] | None:
+        if state.legal == self.actions:
+            return None
+        missing = sorted_actions(self.actions - state.legal)
+        extra = sorted_actions(state.legal - self.actions)
+        got = "legal {" + ", ".join(sorted_actions(state.legal)) + "}"
+        notes = []
+        if missing:
+            notes.append("missing " + ", ".join(missing))
+        if extra:
+            notes.append("not allowed " + ", ".join(extra))
+        return "legal {" + ", ".join(sorted_actions(self.actions)) + "}", f"{got} ({'; '.join(notes)})"
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """``_illegal``: after ``after`` actions, ``line`` (a PHH action line) must be refused
+    and leave the hand unchanged."""
+
+    after: int
+    line: str
+
+
+Checkpoint = ToAct | Legal | Illegal
+
+
+def _pairs(value: Any, key: str, actions: int) -> list[tuple[int, Any]]:
+    if not isinstance(value, list):
+        raise CheckpointFormatError(f"'{key}' must be a list of [N, ...] pairs")
+    pairs = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool)):
+            raise CheckpointFormatError(f"'{key}': {item!r} is not a pair [N, ...] with N a whole number")
+        if not 0 <= item[0] <= actions:
+            raise CheckpointFormatError(
+                f"'{key}': N = {item[0]} is outside 0..{actions} (the number of actions in the case)"
+            )
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def _seat(value: Any, key: str) -> int | None:
+    if value == "none":
+        return None
+    match = _SEAT.match(value) if isinstance(value, str) else None
+    if match is None:
+        raise CheckpointFormatError(f"'{key}': {value!r} is not a seat: write \"p1\", \"p2\", ... or \"none\"")
+    return int(match.group(1)) - 1
+
+
+def _action_set(value: Any, key: str) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(a, str) and a.strip() for a in value):
+        raise CheckpointFormatError(f"'{key}': {value!r} must be a list of actions such as [\"f\", \"cc\", \"cbr 10\"]")
+    return frozenset(normalize_action(a) for a in value)
+
+
+def parse_checkpoints(extra: dict[str, Any], actions: int) -> tuple[Checkpoint, ...]:
+    """Read ``_to_act``, ``_legal`` and ``_illegal`` from a case's extra fields, in order of
+    N (then to_act, legal, illegal, as written)."""
+    found: list[Checkpoint] = []
+    if "_to_act" in extra:
+        found += [ToAct(n, _seat(v, "_to_act")) for n, v in _pairs(extra["_to_act"], "_to_act", actions)]
+    if "_legal" in extra:
+        found += [Legal(n, _action_set(v, "_legal")) for n, v in _pairs(extra["_legal"], "_legal", actions)]
+    if "_illegal" in extra:
+        for n, line in _pairs(extra["_illegal"], "_illegal", actions):
+            if not isinstance(line, str) or not line.strip():
+                raise CheckpointFormatError(f"'_illegal': {line!r} must be an action line such as \"p2 cbr 13\"")
+            found.append(Illegal(n, line.strip()))
+    kinds = {ToAct: 0, Legal: 1, Illegal: 2}
+    return tuple(sorted(found, key=lambda c: (c.after, kinds[type(c)])))
