@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from studspec.spec import builtin_names
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,7 +23,9 @@ def shared_dir() -> Path:
     return ROOT.parent / "shared"
 
 
-BUILTIN_BOOKS = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
+CORE_BOOKS = ("seven-card-stud", "seven-card-stud-hi-lo", "razz")
+BUILTIN_BOOKS = tuple(builtin_names())
+"""Every shipped rule book: the property tests run over all of them, all structures included."""
 
 
 @pytest.fixture(scope="session")

@@ -35,7 +35,8 @@ from studspec.spec import catalog
 ROOT = Path(__file__).parent.parent
 VARIANTS = ROOT / "variants"
 DATA = Path(__file__).parent / "data"
-BUILTINS = ["razz", "seven-card-stud", "seven-card-stud-hi-lo"]
+BUILTINS = sorted(path.stem for path in VARIANTS.glob("*.yaml"))
+"""Every rule book in variants/ is a built-in, found by its file name."""
 
 
 def _yaml(path: Path) -> dict[str, Any]:

@@ -22,6 +22,12 @@ HIGH_HANDS = frozenset({"high"})
 LOW_HANDS = frozenset({"ace-to-five-low"})
 """``pots.shares[].hand`` values that rank low hands (may take a qualifier)."""
 
+LIMIT_STRUCTURES = frozenset({"fixed-limit", "spread-limit"})
+"""Structures whose bets are sized per street (``streets[].bet``) and may be capped."""
+
+COMMUNITY_EXHAUSTION = frozenset({"burns-then-community", "tda", "community"})
+"""``deck.exhaustion`` rules that may end in one community card."""
+
 
 def burns_before(burn: str, street_index: int) -> int:
     """Cards burned before the street at ``street_index`` (0-based) under a ``deck.burn`` rule."""
@@ -163,13 +169,13 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
                 f"seat: set players.max to {fits} or less, or use exhaustion: burns-then-community",
             )
         return
-    if deck["exhaustion"] == "burns-then-community":
+    if deck["exhaustion"] in COMMUNITY_EXHAUSTION:
         last = len(streets) - 1
         if cards[last] != 1:
             yield Finding(
                 ("streets", last, "deal"),
                 f"the last street {streets[last]['id']!r} deals {cards[last]} cards; with "
-                "deck.exhaustion burns-then-community it must deal exactly 1 (it may become "
+                f"deck.exhaustion {deck['exhaustion']} it must deal exactly 1 (it may become "
                 "one community card)",
             )
         needed = seats * sum(cards[:last]) + sum(burns[:last])
@@ -203,3 +209,66 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 f"two shares must be one high and one low hand (high + ace-to-five-low); got {' + '.join(hands)}",
                 at_key=True,
             )
+
+
+@check
+def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
+    """Limit books size every street; pot and no limit books size by the pot or the stack,
+    allow unlimited raises (WSOP-L 125) and have no half-bet rule (WSOP-L 129 is for limit)."""
+    betting = book["betting"]
+    structure = betting["structure"]
+    streets = book["streets"]
+    if structure in LIMIT_STRUCTURES:
+        for index, street in enumerate(streets):
+            if "bet" not in street:
+                yield Finding(
+                    ("streets", index),
+                    f"street {street['id']!r} has no bet; a {structure} book must size every "
+                    "street with bet: small or bet: big",
+                    at_key=True,
+                )
+            if structure != "fixed-limit" and street.get("open_pair_big_bet", False):
+                yield Finding(
+                    ("streets", index, "open_pair_big_bet"),
+                    f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} "
+                    "book must leave it false",
+                )
+        return
+    for index, street in enumerate(streets):
+        for key in ("bet", "bet_times"):
+            if key in street:
+                yield Finding(
+                    ("streets", index, key),
+                    f"a {structure} book sizes bets by the {'pot' if structure == 'pot-limit' else 'stack'}, "
+                    f"not by street; remove {key} (allowed only with fixed-limit or spread-limit)",
+                    at_key=True,
+                )
+        if street.get("open_pair_big_bet", False):
+            yield Finding(
+                ("streets", index, "open_pair_big_bet"),
+                f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} book must leave it false",
+            )
+    if betting["raise_cap"] is not None:
+        yield Finding(
+            ("betting", "raise_cap"),
+            f"{betting['raise_cap']} raises: a {structure} book allows unlimited raises "
+            "(WSOP-L 125); set raise_cap: null",
+        )
+    if betting["short_all_in"] == "half-bet-reopens":
+        yield Finding(
+            ("betting", "short_all_in"),
+            f"the half-bet rule is for limit play (WSOP-L 129); a {structure} book must use full-bet-reopens",
+        )
+
+
+@check
+def community_round_needs_a_community_card(book: Book) -> Iterator[Finding]:
+    """A rule for the community-card round needs an exhaustion rule that can deal one."""
+    betting = book["betting"]
+    exhaustion = book["deck"]["exhaustion"]
+    if betting.get("community_card_round", "normal") != "normal" and exhaustion not in COMMUNITY_EXHAUSTION:
+        yield Finding(
+            ("betting", "community_card_round"),
+            f"{betting['community_card_round']} applies to a community card, but deck.exhaustion "
+            f"{exhaustion} never deals one; use one of {', '.join(sorted(COMMUNITY_EXHAUSTION))} or leave it normal",
+        )

@@ -1,0 +1,149 @@
+"""The engine protocol: JSON lines between the conformance harness and a poker engine.
+
+The harness writes one JSON object per line to the engine's stdin; the engine answers each
+with exactly one JSON object per line on its stdout. Seats are 0-based; actions and cards
+use the PHH vocabulary. docs/conformance.md is the reference for implementers.
+
+Harness to engine::
+
+    {"type": "new_hand", "case": "...", "rulebook": {...}, "stakes": {...}, "stacks": [...]}
+    {"type": "deal", "seat": 0, "cards": ["As", "Kd", "7h"]}     seat null: a community card
+    {"type": "action", "seat": 1, "action": "cbr 400"}
+    {"type": "query"}
+
+Engine to harness, for every message::
+
+    {"to_act": 1, "legal": ["f", "cc", "cbr 400"], "complete": false, "stacks": [...]}
+    {"error": "why the deal or action was refused"}
+
+This module only builds messages and reads replies; it knows nothing of processes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..spec.model import Stakes
+from .checkpoints import TableState, normalize_action
+
+PROTOCOL_VERSION = 1
+
+Message = dict[str, Any]
+
+QUERY: Message = {"type": "query"}
+
+
+class ProtocolError(ValueError):
+    """A reply that is not one of the two documented shapes."""
+
+
+class LineFormatError(ValueError):
+    """A case's action line that is not a PHH deal or player action."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The engine refused a deal or action: ``{"error": "..."}``."""
+
+    error: str
+
+
+Reply = TableState | Refusal
+
+
+def new_hand_message(rulebook: Mapping[str, Any], stakes: Stakes, stacks: Sequence[int], case: str = "") -> Message:
+    return {
+        "type": "new_hand",
+        "protocol": PROTOCOL_VERSION,
+        "case": case,
+        "rulebook": dict(rulebook),
+        "stakes": {
+            "ante": stakes.ante,
+            "bring_in": stakes.bring_in,
+            "small_bet": stakes.small_bet,
+            "big_bet": stakes.big_bet,
+        },
+        "stacks": list(stacks),
+    }
+
+
+def _seat_of(word: str, line: str) -> int:
+    if not (word.startswith("p") and word[1:].isdigit() and int(word[1:]) >= 1):
+        raise LineFormatError(f"{line!r}: expected a seat p1, p2, ... not {word!r}")
+    return int(word[1:]) - 1
+
+
+def _split_cards(text: str, line: str) -> list[str]:
+    if len(text) % 2:
+        raise LineFormatError(f"{line!r}: {text!r} is not a run of two-character cards")
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def messages_for_line(line: str) -> list[Message]:
+    """The protocol messages for one PHH action line (``d db`` with several cards deals
+    them one message each). Cards are passed as written (``??`` for unknown)."""
+    words = line.split("#", 1)[0].split()
+    if not words:
+        raise LineFormatError(f"{line!r}: empty action line")
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            return [{"type": "deal", "seat": _seat_of(words[2], line), "cards": _split_cards(words[3], line)}]
+        if len(words) == 3 and words[1] == "db":
+            return [{"type": "deal", "seat": None, "cards": [card]} for card in _split_cards(words[2], line)]
+        raise LineFormatError(f"{line!r}: a dealing line is 'd dh pN CARDS' or 'd db CARDS'")
+    if len(words) < 2:
+        raise LineFormatError(f"{line!r}: a player's line is 'pN ACTION'")
+    return [{"type": "action", "seat": _seat_of(words[0], line), "action": " ".join(words[1:])}]
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One line of JSON (no newline inside), ending in a newline."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=True) + "\n"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_reply(data: Any) -> Reply:
+    """Check a decoded reply's shape; raise :class:`ProtocolError` saying what is wrong."""
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a reply must be a JSON object, not {type(data).__name__}")
+    if "error" in data:
+        if not isinstance(data["error"], str):
+            raise ProtocolError("'error' must be a string")
+        return Refusal(data["error"])
+    missing = [key for key in ("to_act", "legal", "complete", "stacks") if key not in data]
+    if missing:
+        raise ProtocolError(f"a state reply needs to_act, legal, complete and stacks; missing {', '.join(missing)}")
+    to_act, legal, complete, stacks = data["to_act"], data["legal"], data["complete"], data["stacks"]
+    if to_act is not None and not (_is_int(to_act) and to_act >= 0):
+        raise ProtocolError(f"'to_act' must be a 0-based seat or null, not {to_act!r}")
+    if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
+        raise ProtocolError("'legal' must be a list of strings such as \"cbr 400\"")
+    if not isinstance(complete, bool):
+        raise ProtocolError("'complete' must be true or false")
+    if not isinstance(stacks, list) or not all(_is_int(s) for s in stacks):
+        raise ProtocolError("'stacks' must be a list of whole numbers")
+    detail = data.get("detail", "")
+    if not isinstance(detail, str):
+        raise ProtocolError("'detail' must be a string when given")
+    return TableState(
+        to_act=to_act,
+        legal=frozenset(normalize_action(a) for a in legal),
+        complete=complete,
+        stacks=tuple(stacks),
+        detail=detail,
+    )
+
+
+def decode_reply(line: str) -> Reply:
+    """Read one line the engine wrote."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        shown = line if len(line) <= 120 else line[:117] + "..."
+        raise ProtocolError(f"not JSON ({error.msg}): {shown.rstrip()!r}") from None
+    return parse_reply(data)

@@ -1,0 +1,78 @@
+"""Reporting case results: the text ``studspec conform`` prints, and JUnit XML for CI.
+
+A failure is one headline (file, action index, expected, got), then the rule the case cites
+and the engine's state at that point, indented, so a person sees why without re-running.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Sequence
+
+from .runner import CaseResult, Failure
+
+
+def where(failure: Failure) -> str:
+    if failure.index is None:
+        return "reading the case"
+    if failure.line is None:
+        return f"after the last action ({failure.index} actions)"
+    return f"action {failure.index} ({failure.line!r})"
+
+
+def headline(result: CaseResult) -> str:
+    failure = result.failure
+    if failure is None:
+        return f"PASS {result.path}"
+    return f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {failure.got}"
+
+
+def failure_text(result: CaseResult) -> str:
+    """The headline and its indented details."""
+    failure = result.failure
+    lines = [headline(result)]
+    if failure is None:
+        return lines[0]
+    if result.rule:
+        lines.append(f"    rule: {result.rule}")
+    if failure.state:
+        lines.append("    state:")
+        lines.extend(f"      {line}" for line in failure.state.splitlines())
+    return "\n".join(lines)
+
+
+def summary(results: Sequence[CaseResult]) -> str:
+    """The last line of a run: exactly ``N passed, N failed``."""
+    failed = sum(1 for r in results if not r.passed)
+    return f"{len(results) - failed} passed, {failed} failed"
+
+
+def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "studspec conform") -> None:
+    """JUnit XML, one ``testcase`` per case (classname: the case's folder), with the
+    cited rule as a property and the failure text in a ``failure`` element."""
+    failed = sum(1 for r in results if not r.passed)
+    total_time = sum(r.seconds for r in results)
+    suites = ET.Element("testsuites", tests=str(len(results)), failures=str(failed), time=f"{total_time:.3f}")
+    suite = ET.SubElement(
+        suites, "testsuite", name=name, tests=str(len(results)), failures=str(failed), errors="0",
+        skipped="0", time=f"{total_time:.3f}",
+    )  # fmt: skip
+    for result in results:
+        case_path = Path(result.path)
+        classname = ".".join(part for part in case_path.parent.parts if part not in ("", ".", "/")) or "conformance"
+        case = ET.SubElement(
+            suite, "testcase", classname=classname, name=case_path.name, file=result.path,
+            time=f"{result.seconds:.3f}",
+        )  # fmt: skip
+        if result.rule:
+            properties = ET.SubElement(case, "properties")
+            ET.SubElement(properties, "property", name="rule", value=result.rule)
+        if result.failure is not None:
+            message = headline(result)[len("FAIL ") :]
+            element = ET.SubElement(case, "failure", message=message, type="ConformanceFailure")
+            element.text = failure_text(result)
+    tree = ET.ElementTree(suites)
+    ET.indent(tree)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    tree.write(path, encoding="utf-8", xml_declaration=True)

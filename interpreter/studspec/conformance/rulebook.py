@@ -1,0 +1,44 @@
+"""A rule book from its resolved JSON, as an engine receives it in a ``new_hand`` message.
+
+The harness sends ``Variant.resolved`` (``extends`` already merged) so that an engine never
+needs our YAML loader. The reference adapter must turn that JSON back into a Variant; it
+checks it exactly as a YAML book is checked (schema, then semantic checks) and builds it with
+the loader's own builder, so both routes give the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ..spec.build import build_variant
+from ..spec.checks import semantic_errors
+from ..spec.errors import SpecError, SpecErrors
+from ..spec.model import Variant
+from ..spec.schema import schema_errors
+from ..spec.yamlload import Document
+
+SOURCE = "<rulebook from new_hand>"
+
+
+def variant_from_resolved(book: Mapping[str, Any]) -> Variant:
+    """The Variant a resolved rule book describes; raises ``SpecErrors`` when it is invalid."""
+    return _cached(json.dumps(book, sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _cached(text: str) -> Variant:
+    """One Variant per distinct rule book (a run sends the same few books again and again)."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise SpecErrors([SpecError(SOURCE, 1, 1, f"the rulebook must be a JSON object, not {type(data).__name__}")])
+    data.pop("extends", None)  # already merged into the rest
+    doc = Document(SOURCE, data)
+    errors = schema_errors(doc)
+    if not errors:
+        errors = semantic_errors(doc)
+    if errors:
+        raise SpecErrors(errors)
+    return build_variant(data, SOURCE)
+
