@@ -68,6 +68,29 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
     ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must not exceed"]),
     ("qualifier-on-high.yaml", None, 8, 18, ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"]),
     ("two-high-shares.yaml", None, 6, 3, ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"]),
+    # Contradictory or incomplete combinations of options (issue 3).
+    (
+        "pot-limit-with-bet-size.yaml", None, 6, 22,
+        ["betting.structure", "pot-limit book sizes bets by the pot", "third, fourth, fifth, sixth, seventh", "without them"],
+    ),
+    ("no-limit-with-raise-cap.yaml", None, 6, 14, ["betting.raise_cap", "unlimited raises (WSOP-L 125)", "raise_cap: null"]),
+    ("pot-limit-half-bet-rule.yaml", None, 6, 17, ["betting.short_all_in", "limit play (WSOP-L 129)", "full-bet-reopens"]),
+    (
+        "spread-limit-open-pair.yaml", None, 6, 31,
+        ["streets[1].open_pair_big_bet", "fixed-limit rule (WSOP-L 220)", "spread-limit book must leave it false"],
+    ),
+    (
+        "fixed-limit-street-without-bet.yaml", None, 8, 5,
+        ["streets[2]", "'fifth' has no bet", "bet: small or bet: big"],
+    ),
+    (
+        "no-betting-without-community-card.yaml", None, 7, 25,
+        ["betting.community_card_round", "exhaustion none never deals one", "burns-then-community, community, tda"],
+    ),
+    (
+        "open-pair-no-up-card-on-fourth.yaml", None, 6, 45,
+        ["streets[1].open_pair_big_bet", "'fourth'", "only 1 up card", "needs at least 2"],
+    ),
     (
         "extends-unknown.yaml", None, 3, 10,
         ["extends", "unknown rule book 'seven-card-studd'", "built-in rule books: razz, seven-card-stud, seven-card-stud-hi-lo"],

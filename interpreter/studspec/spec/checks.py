@@ -234,15 +234,16 @@ def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
                     "book must leave it false",
                 )
         return
+    sized = [street["id"] for street in streets if "bet" in street or "bet_times" in street]
+    if sized:
+        # One line at the choice that conflicts: the streets usually come from a parent book.
+        yield Finding(
+            ("betting", "structure"),
+            f"a {structure} book sizes bets by the {'pot' if structure == 'pot-limit' else 'stack'}, "
+            f"but streets {', '.join(sized)} have a fixed bet size (bet, bet_times); give "
+            "streets as a list without them (they are allowed only in fixed-limit or spread-limit)",
+        )
     for index, street in enumerate(streets):
-        for key in ("bet", "bet_times"):
-            if key in street:
-                yield Finding(
-                    ("streets", index, key),
-                    f"a {structure} book sizes bets by the {'pot' if structure == 'pot-limit' else 'stack'}, "
-                    f"not by street; remove {key} (allowed only with fixed-limit or spread-limit)",
-                    at_key=True,
-                )
         if street.get("open_pair_big_bet", False):
             yield Finding(
                 ("streets", index, "open_pair_big_bet"),

@@ -1,0 +1,129 @@
+"""Random-play cases: hands dealt from a seeded deck and played by random players, written
+as cases with the reference's finishing stacks and a checkpoint at every decision.
+
+These are not cited rules but volume: thousands of ordinary and odd situations (short
+stacks, all-ins, side pots, eight-handed exhaustion) on which a server team's engine must
+agree with the reference. Each decision point records whose turn it was and the exact legal
+set; some also record an action that must be refused (out of turn, a wrong amount).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..actions import Action, ActionKind, LegalAction, bet_to, show
+from ..hand import Hand
+from ..phh import history_actions, write_history
+from ..players import RandomPlayer
+from ..spec.model import Stakes, Variant
+
+
+@dataclass(frozen=True)
+class GenerationSettings:
+    players: int
+    short_stacks: float = 0.3
+    """Share of seats dealt a random short stack (so that all-ins and side pots occur)."""
+    muck: float = 0.2
+    """Chance that a losing-order seat mucks at showdown instead of showing."""
+    illegal: float = 0.3
+    """Chance of recording an action that must be refused at a decision point."""
+
+
+def _stacks(rng: random.Random, stakes: Stakes, settings: GenerationSettings) -> list[int]:
+    full = max(stakes.starting_stack, 1)
+    return [rng.randint(1, full) if rng.random() < settings.short_stacks else full for _ in range(settings.players)]
+
+
+def _refused_candidates(hand: Hand, seat: int, legal: list[LegalAction]) -> list[str]:
+    """Actions the rules refuse now, each as a PHH line (checked against ``legal``)."""
+
+    def allowed(action: Action) -> bool:
+        return any(option.allows(action) for option in legal)
+
+    words: list[str] = []
+    others = [s for s in hand.live_seats() if s != seat]
+    if others:
+        words.append(f"p{others[0] + 1} cc")  # out of turn
+    kinds = {option.kind for option in legal}
+    if ActionKind.SHOW_MUCK in kinds:
+        return words
+    for action in (Action(ActionKind.FOLD), Action(ActionKind.BRING_IN)):
+        if not allowed(action):
+            words.append(f"p{seat + 1} {action}")
+    amounts = [o.maximum for o in legal if o.kind is ActionKind.COMPLETE_BET_RAISE and o.maximum is not None]
+    lows = [o.minimum for o in legal if o.kind is ActionKind.COMPLETE_BET_RAISE and o.minimum is not None]
+    for amount in ([max(amounts) + 1, min(lows) - 1] if amounts else [hand.stakes.small_bet * 7]):
+        if amount > 0 and not allowed(bet_to(amount)):
+            words.append(f"p{seat + 1} cbr {amount}")
+    return words
+
+
+def _showdown_action(hand: Hand, seat: int, rng: random.Random, settings: GenerationSettings) -> Action:
+    if len(hand.live_seats()) > 1 and rng.random() < settings.muck:  # the last seat in cannot muck
+        return Action(ActionKind.SHOW_MUCK)
+    return show(tuple(hand.cards[seat]))
+
+
+def generate_case(
+    variant: Variant, variant_ref: str, rng: random.Random, settings: GenerationSettings, rule: str
+) -> str:
+    """One random hand as case text (PHH with ``finishing_stacks`` and checkpoints)."""
+    stakes = variant.stakes
+    hand = Hand(variant, _stacks(rng, stakes, settings), stakes=stakes, seed=rng.randrange(2**32), auto_showdown=False)
+    players = [RandomPlayer(random.Random(rng.random())) for _ in range(settings.players)]
+    to_act: list[list[Any]] = []
+    legal_at: list[list[Any]] = []
+    illegal: list[list[Any]] = []
+    while not hand.is_complete:
+        seat = hand.actor
+        if seat is None:
+            raise RuntimeError(f"a dealt hand waits for something players cannot give ({hand.state})")
+        legal = hand.legal_actions()
+        index = len(history_actions(hand))
+        to_act.append([index, f"p{seat + 1}"])
+        legal_at.append([index, [str(option) for option in legal]])
+        if rng.random() < settings.illegal:
+            candidates = _refused_candidates(hand, seat, legal)
+            if candidates:
+                illegal.append([index, rng.choice(candidates)])
+        if any(option.kind is ActionKind.SHOW_MUCK for option in legal):
+            action = _showdown_action(hand, seat, rng, settings)
+        else:
+            action = players[seat].choose(hand, seat, legal)
+        hand.act(action, seat=seat)
+    extra: dict[str, Any] = {"_rule": rule, "_to_act": to_act, "_legal": legal_at}
+    if illegal:
+        extra["_illegal"] = illegal
+    return write_history(hand, variant_ref=variant_ref, extra=extra)
+
+
+def variant_reference(ref: str, out_dir: Path) -> str:
+    """How a case in ``out_dir`` names its rule book: a built-in name as is, a YAML file by
+    its path relative to the case (``_variant`` paths are read relative to the case file)."""
+    if Path(ref).suffix in (".yaml", ".yml"):
+        return os.path.relpath(Path(ref).resolve(), out_dir.resolve())
+    return ref
+
+
+def generate_cases(
+    variant: Variant, ref: str, out_dir: Path, *, count: int, seed: int, settings: GenerationSettings
+) -> list[Path]:
+    """Write ``count`` cases into ``out_dir``; the same seed writes the same files."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    variant_ref = variant_reference(ref, out_dir)
+    written: list[Path] = []
+    for number in range(count):
+        rule = (
+            f"random play: studspec cases generate {ref} --seed {seed} --players {settings.players}, "
+            f"hand {number}; expectations from the reference interpreter"
+        )
+        text = generate_case(variant, variant_ref, rng, settings, rule)
+        path = out_dir / f"{variant.name}-seed{seed}-{number:04d}.phh"
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
