@@ -165,6 +165,7 @@ class Hand:
         self.openers: list[int | None] = [None] * len(variant.streets)
         self._open_candidates: tuple[int, ...] = ()
         self._community_street: int | None = None
+        self._muck_order: list[int] = []
         self._deal_plan: DealPlan | None = None
         self._deal_queue: list[int | None] = []
         self._show_queue: list[int] = []
@@ -229,7 +230,25 @@ class Hand:
         return PendingDeal(seat, len(street.deal), street.deal)
 
     def pots(self) -> list[Pot]:
-        return build_pots(self.contributed, [not f and not m for f, m in zip(self.folded, self.mucked)])
+        """Main pot and side pots now. A hand mucked at showdown still shapes them (its
+        uncalled excess comes back to it) but can no longer win them."""
+        return build_pots(self.contributed, [not f for f in self.folded])
+
+    def _claimants(self, pot: Pot) -> list[int]:
+        """Who can still win ``pot``: its eligible seats that have not mucked; if all of them
+        mucked, the last to muck (nobody else could claim it)."""
+        claimants = [s for s in pot.eligible if not self.mucked[s]]
+        if not claimants:
+            mucked = [s for s in self._muck_order if s in pot.eligible]
+            claimants = mucked[-1:]
+        return claimants
+
+    def _contested(self, seat: int) -> bool:
+        """Whether ``seat`` still has an opponent for some pot it could win."""
+        return any(
+            seat in pot.eligible and len([s for s in pot.eligible if not self.mucked[s]]) > 1
+            for pot in self.pots()
+        )
 
     def up_cards(self, seat: int) -> list[Card | None]:
         return [c for c, f in zip(self.cards[seat], self.faces[seat]) if f is Face.UP]
@@ -646,10 +665,9 @@ class Hand:
         self._skip_uncontested()
 
     def _skip_uncontested(self) -> None:
-        """A seat whose every opponent has mucked wins without showing."""
-        contenders = [s for s in self.live_seats()]
-        if len(contenders) <= 1:
-            self._show_queue = []
+        """A seat with no opponent left for any pot it could win need not show."""
+        while self._show_queue and not self._contested(self._show_queue[0]):
+            self._show_queue.pop(0)
 
     def _table(self, seat: int, cards: Sequence[Card | None] | None) -> None:
         """Show ``seat``'s cards (``cards`` as written in a history, checked and used to
@@ -698,6 +716,7 @@ class Hand:
                 raise IllegalActionError(label, "the last seat in the hand cannot muck")
             if action.cards is None:
                 self.mucked[seat] = True
+                self._muck_order.append(seat)
                 self._live.remove(seat)
                 self.deck.to_muck(self.cards[seat])
                 self.events.append(Mucked(seat))
@@ -715,15 +734,12 @@ class Hand:
 
     def _enter_settlement(self) -> None:
         awards: list[PotAwarded] = []
-        live = self.live_seats()
         for index, pot in enumerate(self.pots()):
-            eligible = [s for s in pot.eligible if s in live]
-            if len(eligible) == 1:
-                awards.append(PotAwarded(index, "uncontested", ((eligible[0], pot.amount),)))
-                continue
-            if not eligible:
-                continue
-            awards.extend(self._award(index, pot.amount, eligible))
+            claimants = pot.eligible if len(pot.eligible) == 1 else self._claimants(pot)
+            if len(claimants) == 1:
+                awards.append(PotAwarded(index, "uncontested", ((claimants[0], pot.amount),)))
+            elif claimants:
+                awards.extend(self._award(index, pot.amount, list(claimants)))
         for award in awards:
             for seat, amount in award.amounts:
                 self.stacks[seat] += amount
