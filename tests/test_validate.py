@@ -68,6 +68,10 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
     ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must not exceed"]),
     ("qualifier-on-high.yaml", None, 8, 18, ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"]),
     ("two-high-shares.yaml", None, 6, 3, ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"]),
+    (
+        "lone-low-share-with-qualifier.yaml", None, 7, 42,
+        ["pots.shares[0].qualifier", "lone share cannot have a qualifier", "add a high share"],
+    ),
     # Contradictory or incomplete combinations of options (issue 3).
     (
         "pot-limit-with-bet-size.yaml", None, 6, 22,

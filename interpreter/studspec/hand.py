@@ -41,7 +41,8 @@ from .events import (
     StreetBegan,
 )
 from .machine import CompiledVariant, PhaseKind, compile_variant
-from .pots import Pot, build_pots, divide, split_shares
+from .pots import Pot, build_pots
+from .settlement import award_pot
 from .rules import (
     BRING_IN_ALL_IN_FOR_ANTE,
     BRING_IN_CARD,
@@ -739,7 +740,9 @@ class Hand:
             if len(claimants) == 1:
                 awards.append(PotAwarded(index, "uncontested", ((claimants[0], pot.amount),)))
             elif claimants:
-                awards.extend(self._award(index, pot.amount, list(claimants)))
+                awards.extend(
+                    award_pot(index, pot.amount, claimants, self._rankings, self._cards_for, self._odd_chip)
+                )
         for award in awards:
             for seat, amount in award.amounts:
                 self.stacks[seat] += amount
@@ -757,32 +760,6 @@ class Hand:
         if any(c is None for c in cards):
             raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
         return [c for c in cards if c is not None]
-
-    def _award(self, index: int, amount: int, eligible: list[int]) -> list[PotAwarded]:
-        portions = split_shares(amount, len(self._rankings))
-        winners_by_share: list[list[int]] = []
-        values: list[dict[int, int]] = []
-        for ranking, qualifier in self._rankings:
-            vals = {s: ranking.value(self._cards_for(s)) for s in eligible}
-            if qualifier is not None:
-                vals = {s: v for s, v in vals.items() if ranking.qualifies(v, qualifier)}
-            best = max(vals.values()) if vals else None
-            winners_by_share.append([s for s, v in vals.items() if v == best])
-            values.append(vals)
-        # A share nobody qualifies for goes to the first share (no low: high takes all).
-        for i in range(len(portions) - 1, 0, -1):
-            if not winners_by_share[i]:
-                portions[0] += portions[i]
-                portions[i] = 0
-        awards = []
-        for (ranking, _), winners, portion, vals in zip(self._rankings, winners_by_share, portions, values):
-            if not winners or portion == 0:
-                continue
-            cards = {s: self._cards_for(s) for s in winners}
-            split = divide(portion, winners, lambda s: self._odd_chip(ranking, cards[s], s))
-            words = ranking.describe(vals[winners[0]])
-            awards.append(PotAwarded(index, ranking.name, tuple(sorted(split.items())), words))
-        return awards
 
     def _enter_complete(self) -> None:
         pass

@@ -43,12 +43,6 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
-def split_shares(amount: int, shares: int) -> list[int]:
-    """Divide a pot between its shares (high, low); the odd chip goes to the first (high)."""
-    base, extra = divmod(amount, shares)
-    return [base + (1 if i < extra else 0) for i in range(shares)]
-
-
 def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], object]) -> dict[int, int]:
     """Split ``amount`` evenly; leftover chips go one each in ``odd_chip_key`` order, best first."""
     base, extra = divmod(amount, len(winners))

@@ -201,6 +201,12 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 f"a qualifier applies only to a low hand ({', '.join(sorted(LOW_HANDS))}); "
                 f"remove it from the {share['hand']!r} share",
             )
+    if len(shares) == 1 and "qualifier" in shares[0] and shares[0]["hand"] in LOW_HANDS:
+        yield Finding(
+            ("pots", "shares", 0, "qualifier"),
+            "a lone share cannot have a qualifier: when no hand qualifies nobody could win the "
+            "pot; add a high share to take it, or remove the qualifier",
+        )
     if len(shares) == 2:
         hands = [share["hand"] for share in shares]
         if not (sum(h in HIGH_HANDS for h in hands) == 1 and sum(h in LOW_HANDS for h in hands) == 1):

@@ -1,0 +1,65 @@
+"""Who wins each pot at showdown, and how its chips are divided.
+
+Kept apart from the hand so that the rules of dividing a pot read in one place: every pot
+(main and side alike) is split between the rule book's shares; a share nobody qualifies
+for goes to the shares somebody won (no low: high takes all); the pot's odd chip between
+shares goes to high; chips between tied hands are divided evenly and odd chips follow the
+rule book's odd-chip rule (WSOP-L 149, 244).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .cards import Card
+from .evaluation import Ranking
+from .events import PotAwarded
+from .pots import divide
+
+OddChip = Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+
+
+def share_portions(amount: int, rankings: Sequence[Ranking]) -> list[int]:
+    """Split a pot between shares; odd chips go first to the high shares (WSOP-L 244)."""
+    base, extra = divmod(amount, len(rankings))
+    portions = [base] * len(rankings)
+    for index in sorted(range(len(rankings)), key=lambda i: rankings[i].ace_low)[:extra]:
+        portions[index] += 1
+    return portions
+
+
+def award_pot(
+    pot_index: int,
+    amount: int,
+    claimants: Sequence[int],
+    shares: Sequence[tuple[Ranking, int | None]],
+    cards_of: Callable[[int], Sequence[Card]],
+    odd_chip: OddChip,
+) -> list[PotAwarded]:
+    """Divide one contested pot between the best hands of each share."""
+    rankings = [ranking for ranking, _ in shares]
+    portions = share_portions(amount, rankings)
+    cards = {seat: cards_of(seat) for seat in claimants}
+    winners: list[list[int]] = []
+    values: list[dict[int, int]] = []
+    for ranking, qualifier in shares:
+        scored = {seat: ranking.value(cards[seat]) for seat in claimants}
+        if qualifier is not None:
+            scored = {seat: v for seat, v in scored.items() if ranking.qualifies(v, qualifier)}
+        best = max(scored.values(), default=None)
+        winners.append([seat for seat, v in scored.items() if v == best])
+        values.append(scored)
+    won = [i for i, seats in enumerate(winners) if seats]
+    for index, seats in enumerate(winners):
+        if not seats:  # nobody qualifies: the share goes to the first share somebody won
+            portions[won[0]] += portions[index]
+            portions[index] = 0
+    awards = []
+    for (ranking, _), seats, portion, scored in zip(shares, winners, portions, values):
+        if not seats or portion == 0:
+            continue
+        split = divide(portion, seats, lambda seat: odd_chip(ranking, cards[seat], seat))
+        awards.append(
+            PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), ranking.describe(scored[seats[0]]))
+        )
+    return awards
