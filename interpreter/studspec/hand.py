@@ -42,7 +42,9 @@ from .events import (
 )
 from .machine import CompiledVariant, PhaseKind, compile_variant
 from .pots import Pot, build_pots
+from . import opening
 from .settlement import award_pot
+from .views import SeatView, TableView, table_view
 from .rules import (
     BRING_IN_ALL_IN_FOR_ANTE,
     BRING_IN_CARD,
@@ -60,7 +62,10 @@ from .rules import (
     DealPlan,
     ShowdownSituation,
 )
-from .spec.model import BetSize, Face, Stakes, Variant
+from .spec.model import Face, Stakes, Variant
+
+
+__all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
 
 
 class StakesError(ValueError):
@@ -75,35 +80,6 @@ class PendingDeal:
     """The seat to deal to, or ``None`` for a community card."""
     count: int
     faces: tuple[Face, ...]
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat at the table as a given seat sees it."""
-
-    seat: int
-    stack: int
-    bet: int
-    """Chips put in on the current street."""
-    folded: bool
-    all_in: bool
-    cards: tuple[Card | None, ...]
-    """The seat's cards in the order dealt; ``None`` where the viewer may not see it."""
-    faces: tuple[Face, ...]
-
-
-@dataclass(frozen=True)
-class TableView:
-    """What one seat may know: its own down cards, every up card, every shown card."""
-
-    viewer: int | None
-    phase: str
-    street: str | None
-    actor: int | None
-    seats: tuple[SeatView, ...]
-    community: tuple[Card | None, ...]
-    pots: tuple[Pot, ...]
-    legal: tuple[LegalAction, ...]
 
 
 @dataclass(frozen=True)
@@ -297,35 +273,7 @@ class Hand:
 
     def view(self, viewer: int | None) -> TableView:
         """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
-        seats = []
-        bets = self.round.bets if self.round is not None else {}
-        for s in range(self.seats):
-            visible = s == viewer or self.shown[s]
-            cards = tuple(
-                c if (visible or f is Face.UP) else None for c, f in zip(self.cards[s], self.faces[s])
-            )
-            seats.append(
-                SeatView(
-                    seat=s,
-                    stack=self.stacks[s],
-                    bet=bets.get(s, 0),
-                    folded=self.folded[s] or self.mucked[s],
-                    all_in=self.stacks[s] == 0 and not self.folded[s],
-                    cards=cards,
-                    faces=tuple(self.faces[s]),
-                )
-            )
-        legal = tuple(self.legal_actions()) if viewer is not None and self.actor == viewer else ()
-        return TableView(
-            viewer=viewer,
-            phase=self.state,
-            street=self.street_id,
-            actor=self.actor,
-            seats=tuple(seats),
-            community=tuple(self.community),
-            pots=tuple(self.pots()),
-            legal=legal,
-        )
+        return table_view(self, viewer)
 
     # ------------------------------------------------------------------ commands
 
@@ -563,18 +511,8 @@ class Hand:
         assert index is not None
         rnd = self._new_round(index, bring_in=True)
         self.round = rnd
-        live = self.live_seats()
-        keyed: list[tuple[tuple[int, ...], int]] = []
-        unknown: list[int] = []
-        for seat in live:
-            ups = self.up_cards(seat)
-            door = ups[-1] if ups else None
-            if door is None:
-                unknown.append(seat)
-                continue
-            keyed.append((self._bring_in_ties(self._bring_in_card(door), seat), seat))
-        best = max(keyed)[1] if keyed else None
-        candidates = tuple(sorted(set(unknown) | ({best} if best is not None else set())))
+        doors = {seat: (self.up_cards(seat) or [None])[-1] for seat in self.live_seats()}
+        candidates = opening.candidates(opening.bring_in_keys(doors, self._bring_in_card, self._bring_in_ties))
         if len(candidates) == 1:
             self._set_bring_in(candidates[0])
         else:
@@ -622,18 +560,8 @@ class Hand:
 
     def _first_to_act_candidates(self) -> tuple[int, ...]:
         """The seat with the best board acts first; several if unseen cards leave it open."""
-        keyed = []
-        unknown = []
-        for seat in self.live_seats():
-            ups = self.up_cards(seat)
-            if any(c is None for c in ups):
-                unknown.append(seat)
-                continue
-            cards = [c for c in ups if c is not None]
-            board = self._board
-            keyed.append(((board.value(cards), *self._board_ties(cards, seat, board)), seat))
-        best = max(keyed)[1] if keyed else None
-        return tuple(sorted(set(unknown) | ({best} if best is not None else set())))
+        boards = {seat: self.up_cards(seat) for seat in self.live_seats()}
+        return opening.candidates(opening.board_keys(boards, self._board, self._board_ties))
 
     def _final_opener(self) -> int:
         """Who would act first on the last street (showdown order when nobody bet)."""
