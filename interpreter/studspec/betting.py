@@ -213,7 +213,9 @@ class FixedLimit:
         return [(betting.full_level + unit, betting.full_level + unit) for unit in units]
 
     def full_increment(self, betting: BettingRound) -> int:
-        return min(betting.rules.units)
+        """A bet of the round's size; once the open-pair big bet is made, a big one."""
+        units = betting.rules.units
+        return max(units) if betting.big_locked else min(units)
 
 
 class SpreadLimit:

@@ -477,8 +477,8 @@ class Hand:
             units: tuple[int, ...] = (stakes.small_bet,)
         else:
             units = (stakes.bet(street.bet, street.bet_times),)
-            if street.open_pair_big_bet and self._open_pair_showing():
-                units = (stakes.small_bet, stakes.big_bet)
+            if street.open_pair_applies and self._open_pair_showing():
+                units = (stakes.small_bet, stakes.big_bet)  # WSOP-L 220
         return RoundRules(
             units=units,
             minimum=min(stakes.small_bet, *units),

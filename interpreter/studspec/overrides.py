@@ -9,14 +9,15 @@ option, streets matched by id. An option set to the value it already had is no c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING as MISSING_FIELD
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from .phrases import schema_options
+from .phrases import schema_default
 from .spec import SpecError, builtin_path, load_variant
 from .spec.merge import parent_of
-from .spec.model import Variant
+from .spec.model import Street, Variant
 from .spec.yamlload import load_document
 
 IDENTITY = frozenset({"schema_version", "extends", "name", "title", "description", "phh_codes"})
@@ -44,7 +45,7 @@ class Lineage:
 
     def touches(self, options: tuple[str, ...]) -> bool:
         """Whether any change is to one of ``options``, inside one, or contains one."""
-        return any(_related(change.option, option) for change in self.changes for option in options)
+        return any(related(change.option, option) for change in self.changes for option in options)
 
 
 class _Missing:
@@ -57,7 +58,8 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-def _related(a: str, b: str) -> bool:
+def related(a: str, b: str) -> bool:
+    """Whether dotted options ``a`` and ``b`` are the same, or one lies inside the other."""
     return a == b or a.startswith(b + ".") or b.startswith(a + ".")
 
 
@@ -85,16 +87,14 @@ def lineage(variant: Variant) -> Lineage | None:
     return Lineage(parent=parent, reference=str(doc.data["extends"]), changes=changes)
 
 
-def _defaults() -> dict[str, Any]:
-    """Schema defaults of the optional options, so that stating a default is no change."""
-    return {name: node["default"] for name, node in schema_options() if "default" in node and not name.startswith("streets.")}
-
-
-def _lookup(book: Mapping[str, Any], option: str, defaults: Mapping[str, Any]) -> Any:
+def _lookup(book: Mapping[str, Any], option: str) -> Any:
+    """The book's value of ``option``; the schema's default (so that stating a default is no
+    change), or :data:`MISSING`, when the book leaves it out."""
     node: Any = book
     for part in option.split("."):
         if not isinstance(node, Mapping) or part not in node:
-            return defaults.get(option, MISSING)
+            default = schema_default(option)
+            return MISSING if default is None else default
         node = node[part]
     return node
 
@@ -112,19 +112,24 @@ def _leaves(book: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
 
 def differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> Iterator[Change]:
     """Every option whose value differs between two merged books, in the books' order."""
-    defaults = _defaults()
     seen: set[str] = set()
     for option in [*_leaves(after), *_leaves(before)]:
         if option in seen:
             continue
         seen.add(option)
-        old, new = _lookup(before, option, defaults), _lookup(after, option, defaults)
+        old, new = _lookup(before, option), _lookup(after, option)
         if old != new:
             yield Change(option, old, new)
     yield from _street_differences(before.get("streets", []), after.get("streets", []))
 
 
+def _street_defaults() -> dict[str, Any]:
+    """What a street field means when a book leaves it out (``bring_in: false``...)."""
+    return {f.name: f.default for f in fields(Street) if f.default is not MISSING_FIELD}
+
+
 def _street_differences(before: list[Any], after: list[Any]) -> Iterator[Change]:
+    defaults = _street_defaults()
     old = {s.get("id"): s for s in before if isinstance(s, Mapping)}
     new = {s.get("id"): s for s in after if isinstance(s, Mapping)}
     if list(old) != list(new):
@@ -133,7 +138,8 @@ def _street_differences(before: list[Any], after: list[Any]) -> Iterator[Change]
         if sid not in old:
             continue
         for key in [*street, *(k for k in old[sid] if k not in street)]:
-            a, b = old[sid].get(key, MISSING), street.get(key, MISSING)
+            fallback = defaults.get(key, MISSING)
+            a, b = old[sid].get(key, fallback), street.get(key, fallback)
             if a != b:
                 yield Change(f"streets.{sid}.{key}", a, b)
 

@@ -14,6 +14,7 @@ book (``{stakes[small_bet]}``), so "the small bet (400)" follows the book's stak
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from .spec import load_schema
@@ -26,8 +27,10 @@ class Phrase:
     ``text`` is a sentence (or, for the card faces and bet sizes, a fragment) that states
     the rule; an empty text means the value needs no mention (a rule that is off).
     ``noun`` is the short name other sentences use for it ("the high hand", "the best
-    board"), for values that other rules refer to. ``street`` is, for a betting structure,
-    how one street's bets read, with ``{size}`` standing for the street's bet.
+    board"), for values that other rules refer to. ``street`` is, for a betting structure
+    whose streets have their own size (``streets[].bet``), how one street's bets read, with
+    ``{size}`` standing for that street's bet ("the big bet (800)"); empty for structures
+    that size every street alike (pot limit, no limit).
     """
 
     text: str
@@ -57,13 +60,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "or raise of the round if that was larger, and at most the size of the pot after calling "
         "(the antes, the bring-in and the calls all count).",
         noun="pot limit",
-        street="pot limit",
     ),
     ("betting.structure", "no-limit"): Phrase(
         "No limit: a bet or raise is at least the small bet ({stakes[small_bet]}), or the last bet "
         "or raise of the round if that was larger, and at most all of a player's chips.",
         noun="no limit",
-        street="no limit",
     ),
     ("betting.heads_up", "capped"): Phrase(
         "The raise cap holds even when only two players are betting."
@@ -135,8 +136,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         f"Between equal boards, the board whose highest card has the highest suit acts first ({_SUITS})."
     ),
     # --- streets -------------------------------------------------------------------------
-    ("streets.deal", "down"): Phrase("face down, seen only by the player who holds it", noun="face down"),
-    ("streets.deal", "up"): Phrase("face up, seen by everyone", noun="face up"),
+    ("streets.deal", "down"): Phrase("face down"),
+    ("streets.deal", "up"): Phrase("face up"),
     ("streets.bet", "small"): Phrase("the small bet", noun="the small bet"),
     ("streets.bet", "big"): Phrase("the big bet", noun="the big bet"),
     ("streets.bring_in", "true"): Phrase("The bring-in opens the betting.", noun="the bring-in"),
@@ -188,8 +189,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ),
     ("pots.shares.hand", "high"): Phrase("the best five-card poker hand", noun="high hand"),
     ("pots.shares.hand", "ace-to-five-low"): Phrase(
-        "the lowest five cards of different ranks, counted ace-to-five: aces are low and "
-        "straights and flushes do not count, so 5-4-3-2-A is the best",
+        "the lowest five cards of different ranks, counted ace-to-five (aces are low, and "
+        "straights and flushes do not count), so 5-4-3-2-A is the best",
         noun="low hand",
     ),
     ("pots.odd_chip", "highest-card-by-suit"): Phrase(
@@ -274,9 +275,11 @@ def named_values(node: Mapping[str, Any]) -> list[str]:
     return []
 
 
+@lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    return {name: node["default"] for name, node in schema_options() if "default" in node}
+
+
 def schema_default(option: str) -> Any:
     """The schema's ``default`` for an optional option (``None`` if it states none)."""
-    for name, node in schema_options():
-        if name == option:
-            return node.get("default")
-    return None
+    return _defaults().get(option)

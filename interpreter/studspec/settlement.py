@@ -49,6 +49,8 @@ def award_pot(
         best = max(scored.values(), default=None)
         winners.append([seat for seat, v in scored.items() if v == best])
         values.append(scored)
+    if len(shares) > 1 and len(winners[0]) > 1 and all(sorted(seats) == sorted(winners[0]) for seats in winners):
+        return _identical_hands(pot_index, amount, winners[0], shares, portions, values, cards, odd_chip)
     won = [i for i, seats in enumerate(winners) if seats]
     for index, seats in enumerate(winners):
         if not seats:  # nobody qualifies: the share goes to the first share somebody won
@@ -62,4 +64,38 @@ def award_pot(
         awards.append(
             PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), ranking.describe(scored[seats[0]]))
         )
+    return awards
+
+
+def _identical_hands(
+    pot_index: int,
+    amount: int,
+    seats: Sequence[int],
+    shares: Sequence[tuple[Ranking, int | None]],
+    portions: Sequence[int],
+    values: Sequence[dict[int, int]],
+    cards: dict[int, Sequence[Card]],
+    odd_chip: OddChip,
+) -> list[PotAwarded]:
+    """The same players tie for every share: identical hands split the whole pot as evenly
+    as possible (WSOP-L 149; WSOP-T 73), not share by share (which could hand every odd
+    chip to one of them). Each share is still recorded, its chips chosen so that the
+    totals come out even."""
+    high = shares[0][0]
+    totals = divide(amount, seats, lambda seat: odd_chip(high, cards[seat], seat))
+    awards = []
+    left = dict(totals)
+    for number, ((ranking, _), portion, scored) in enumerate(zip(shares, portions, values)):
+        if number < len(shares) - 1:
+            split = divide(portion, seats, lambda seat: odd_chip(ranking, cards[seat], seat))
+            split = {seat: min(split[seat], left[seat]) for seat in seats}
+            short = portion - sum(split.values())
+            for seat in sorted(seats, key=lambda s: left[s] - split[s], reverse=True)[:short]:
+                split[seat] += 1
+        else:
+            split = dict(left)
+        for seat in seats:
+            left[seat] -= split[seat]
+        words = ranking.describe(scored[seats[0]])
+        awards.append(PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), words))
     return awards

@@ -61,6 +61,12 @@ class Street:
     bring_in: bool = False
     open_pair_big_bet: bool = False
 
+    @property
+    def open_pair_applies(self) -> bool:
+        """The open-pair rule offers the big bet instead of the small one (WSOP-L 220), so it
+        means something only on a street that bets the small bet."""
+        return self.open_pair_big_bet and self.bet is BetSize.SMALL and self.bet_times == 1
+
 
 @dataclass(frozen=True)
 class Share:

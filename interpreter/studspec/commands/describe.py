@@ -1,0 +1,41 @@
+"""``studspec describe``: a rule book's rules in plain English (Markdown or HTML)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..describe import describe
+from ..document import Format, render
+from . import load_rulebook
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    variant = load_rulebook(args.variant)
+    text = render(describe(variant), Format(args.format))
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    cmd = sub.add_parser(
+        "describe",
+        help="the rules of a rule book in plain English (Markdown or HTML)",
+        description=(
+            "Print the rules of a rule book in plain English, generated from its YAML: players, "
+            "stakes, each street, the bring-in, the cap, running out of cards, showdown order and "
+            "pots. A book made with 'extends' reads as the full rules, its changes marked."
+        ),
+    )
+    cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
+    cmd.add_argument(
+        "--format", choices=[f.value for f in Format], default=Format.MARKDOWN.value,
+        help="markdown (default, readable in a terminal) or html (one standalone page)",
+    )
+    cmd.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    cmd.set_defaults(handler=cmd_describe)

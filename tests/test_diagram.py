@@ -1,0 +1,108 @@
+"""``studspec diagram``: the compiled machine as Mermaid, and SVG/PNG through Graphviz.
+
+Expected states and edges are read from the machine the interpreter plays with
+(``compile_variant``), so the test checks that the drawing is that machine.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from studspec import diagram
+from studspec.cli import main
+from studspec.diagram import DiagramFormat, GraphvizMissingError, graphviz_available, image, mermaid
+from studspec.machine import ADVANCE, compile_variant
+from studspec.spec import load_variant
+from studspec.spec.model import Variant
+
+from conftest import BUILTIN_BOOKS
+
+
+def edges(variant: Variant) -> set[tuple[str, str, tuple[str, ...]]]:
+    """(source, dest, conditions) of every edge of the machine that plays ``variant``."""
+    machine = compile_variant(variant).machine
+    found = set()
+    for source, transitions in machine.events[ADVANCE].transitions.items():
+        for t in transitions:
+            found.add((source, t.dest, tuple(c.func for c in t.conditions)))
+    return found
+
+
+@pytest.mark.parametrize("book", BUILTIN_BOOKS)
+def test_mermaid_is_the_machine(book: str) -> None:
+    variant = load_variant(book)
+    text = mermaid(variant)
+    assert text.startswith(f'---\ntitle: "{variant.title}"\n---\nstateDiagram-v2\n')
+    states = set(re.findall(r'^\s*state "[^"]+" as (\S+)$', text, re.M))
+    assert states == set(compile_variant(variant).phases)
+    drawn = {
+        (m[0], m[1], tuple(filter(None, m[2].split(" & "))))
+        for m in re.findall(r"^\s*(\S+) --> (\S+): advance(?: \[([^\]]*)\])?$", text, re.M)
+    }
+    assert drawn == edges(variant)
+    assert "[*] --> start" in text
+
+
+def test_conditions_are_on_the_edges() -> None:
+    text = mermaid(load_variant("seven-card-stud"))
+    assert "third_betting --> settlement: advance [one_seat_left]" in text
+    assert re.search(r"_deal --> \S+: advance \[betting_closed\]", text)
+
+
+def test_the_diagram_follows_the_rule_book(tmp_path: Path) -> None:
+    """No burns, and four streets named by the book: the states say so."""
+    path = tmp_path / "short.yaml"
+    doc = {
+        "schema_version": 1,
+        "extends": "seven-card-stud",
+        "name": "short",
+        "title": "Short stud",
+        "players": {"max": 6},
+        "deck": {"burn": "none", "exhaustion": "none"},
+        "streets": [
+            {"id": "second", "deal": ["down", "up"], "bet": "small", "bring_in": True},
+            {"id": "third", "deal": ["up"], "bet": "small"},
+            {"id": "fourth", "deal": ["up"], "bet": "big"},
+            {"id": "fifth", "deal": ["up"], "bet": "big"},
+        ],
+    }
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    text = mermaid(load_variant(str(path)))
+    assert "_burn" not in text
+    for street in ("second", "third", "fourth", "fifth"):
+        assert f'state "{street}_deal" as {street}_deal' in text
+    assert "seventh" not in text and "second_bring_in" in text
+
+
+def test_diagram_command_prints_mermaid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diagram", "razz"]) == 0
+    assert "stateDiagram-v2" in capsys.readouterr().out
+
+
+def test_svg_without_graphviz_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(diagram, "graphviz_available", lambda: False)
+    out = tmp_path / "stud.svg"
+    assert main(["diagram", "seven-card-stud", "--format", "svg", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "Graphviz" in err and "apt install graphviz" in err and "pip install graphviz" in err
+    assert not out.exists()
+    with pytest.raises(GraphvizMissingError):
+        image(load_variant("razz"), DiagramFormat.PNG)
+
+
+@pytest.mark.skipif(not graphviz_available(), reason="Graphviz (dot and the graphviz package) not installed")
+def test_svg_and_png_with_graphviz(tmp_path: Path) -> None:
+    variant = load_variant("seven-card-stud")
+    svg = image(variant, DiagramFormat.SVG).decode()
+    assert "<svg" in svg
+    for phase in compile_variant(variant).phases:
+        assert phase in svg
+    png = tmp_path / "stud.png"
+    assert main(["diagram", "seven-card-stud", "--format", "png", "-o", str(png)]) == 0
+    assert png.read_bytes().startswith(b"\x89PNG")

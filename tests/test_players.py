@@ -1,0 +1,147 @@
+"""Built-in players: always legal, for any rule book; the rule-based one plays by strength."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from studspec.actions import ActionKind
+from studspec.cards import parse_cards
+from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
+from studspec.events import StreetBegan
+from studspec.hand import Hand
+from studspec.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
+from studspec.spec import load_variant
+from studspec.strength import equity, percentile
+
+from conftest import BUILTIN_BOOKS
+from scripted import STUD, act, deal, new_hand
+
+_POT_LIMIT = {
+    "schema_version": 1,
+    "extends": "seven-card-stud",
+    "name": "pot-limit-stud",
+    "title": "Pot-limit stud",
+    "betting": {"structure": "pot-limit", "raise_cap": None, "short_all_in": "full-bet-reopens"},
+    "bring_in": {"card": "highest-ace-high"},
+    "streets": [
+        {"id": "third", "deal": ["down", "down", "up"], "bring_in": True},
+        {"id": "fourth", "deal": ["up"]},
+        {"id": "fifth", "deal": ["up"]},
+        {"id": "sixth", "deal": ["up"]},
+        {"id": "seventh", "deal": ["down"]},
+    ],
+}
+
+
+def books(tmp_path: Path) -> list[str]:
+    """The built-in books and a pot-limit house rule (ranges: any amount from min to max)."""
+    path = tmp_path / "pot-limit-stud.yaml"
+    path.write_text(yaml.safe_dump(_POT_LIMIT, sort_keys=False), encoding="utf-8")
+    return [*BUILTIN_BOOKS, str(path)]
+
+
+@pytest.mark.parametrize("kind", list(PlayerKind))
+def test_players_finish_every_hand_legally_and_keep_the_chips(tmp_path: Path, kind: PlayerKind) -> None:
+    """play_out raises on any illegal action; a hand ends; no chip is made or lost."""
+    for book in books(tmp_path):
+        variant = load_variant(book)
+        for seed in range(15):
+            stacks = [variant.stakes.starting_stack] * 8
+            rng = random.Random(seed)
+            hand = play_out(Hand(variant, stacks, seed=seed), [make_player(kind, random.Random(rng.random())) for _ in stacks])
+            assert hand.is_complete and hand.result is not None
+            assert sum(hand.result.stacks) == sum(stacks)
+
+
+def test_short_stacks_all_in_still_play_legally() -> None:
+    variant = load_variant("seven-card-stud-hi-lo")
+    for seed in range(20):
+        stacks = [50, 300, 900, 250, 40000, 10]
+        hand = play_out(Hand(variant, stacks, seed=seed), [RuleBasedPlayer(random.Random(seed + s)) for s in range(6)])
+        assert sum(hand.stacks) == sum(stacks)
+
+
+def test_percentiles_order_hands_the_rankings_way() -> None:
+    trips = parse_cards("AsAhAd")
+    rags = parse_cards("2c7d9h")
+    assert percentile(HIGH, trips) > 0.99 > 0.5 > percentile(HIGH, rags)
+    wheel_start = parse_cards("As2d3h")
+    royalty = parse_cards("KsQdJh")
+    assert percentile(ACE_TO_FIVE_LOW, wheel_start) > 0.95 > 0.2 > percentile(ACE_TO_FIVE_LOW, royalty)
+
+
+def test_equity_uses_the_books_shares() -> None:
+    """The same cards are strong in stud and weak in razz, and the other way round."""
+    stud, razz = load_variant("seven-card-stud"), load_variant("razz")
+    kings, low = parse_cards("KsKdKh"), parse_cards("As2d3h")
+    assert equity(stud, kings, 3) > equity(stud, low, 3)
+    assert equity(razz, low, 3) > equity(razz, kings, 3)
+    # More opponents, less of the pot.
+    assert equity(stud, kings, 1) > equity(stud, kings, 6)
+
+
+def test_a_low_that_cannot_qualify_wins_no_low_share() -> None:
+    hilo = load_variant("seven-card-stud-hi-lo")
+    no_low = parse_cards("KsKdQhQcJs")  # nothing eight or lower
+    with_low = parse_cards("As2d3h5c7s")
+    # Two shares, half the pot each: without a qualifying low only the high half counts.
+    assert equity(hilo, no_low, 1) == pytest.approx(0.5 * percentile(HIGH, no_low))
+    assert equity(hilo, with_low, 1) > 0.5 * percentile(HIGH, with_low)
+
+
+def _bring_in_then_complete(hand: Hand) -> None:
+    """p1 has the bring-in (2c is lowest), posts it, p2 completes: p3 faces a full bet."""
+    act(hand, "pb")
+    act(hand, "cbr 10")
+    assert hand.actor == 2
+
+
+def test_rule_based_player_folds_rags_facing_a_bet() -> None:
+    hand = new_hand(STUD, stacks=(1000,) * 8)
+    deal(hand, p1="KdKc2c", p2="AsAd3c", p3="7h2d9s", **{f"p{i}": c for i, c in zip(range(4, 9), ("Js4dTh", "Qs5dJh", "8s6d4h", "Jd7d5h", "Tc8d6h"))})
+    _bring_in_then_complete(hand)
+    choice = RuleBasedPlayer(random.Random(0), looseness=0.0).choose(hand, 2, hand.legal_actions())
+    assert choice.kind is ActionKind.FOLD
+
+
+def test_rule_based_player_raises_rolled_up_trips() -> None:
+    hand = new_hand(STUD, stacks=(1000,) * 3)
+    deal(hand, p1="KdKc2c", p2="QsQd3c", p3="AhAcAs")
+    _bring_in_then_complete(hand)
+    choice = RuleBasedPlayer(random.Random(0), looseness=0.0).choose(hand, 2, hand.legal_actions())
+    assert choice.kind is ActionKind.COMPLETE_BET_RAISE
+
+
+def test_rule_based_hands_look_like_poker() -> None:
+    """Some hands end early, many reach the last street: players fold and play on."""
+    variant = load_variant("seven-card-stud")
+    ended_on = []
+    for seed in range(120):
+        rng = random.Random(seed)
+        hand = play_out(Hand(variant, [40000] * 8, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(8)])
+        ended_on.append(sum(isinstance(e, StreetBegan) for e in hand.events))
+    last = len(variant.streets)
+    assert 0.2 < ended_on.count(last) / len(ended_on) < 0.95
+    assert sum(1 for n in ended_on if n <= 2) >= 10
+
+
+def test_same_seed_same_choices() -> None:
+    variant = load_variant("razz")
+
+    def history(seed: int) -> list[str]:
+        rng = random.Random(seed)
+        hand = play_out(Hand(variant, [40000] * 6, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(6)])
+        return [str(e) for e in hand.events]
+
+    assert history(3) == history(3)
+
+
+def test_random_player_still_plays_out() -> None:
+    """RandomPlayer is what `run`, the property tests and the benchmark use."""
+    variant = load_variant("seven-card-stud")
+    hand = play_out(Hand(variant, [40000] * 8, seed=1), [RandomPlayer(random.Random(i)) for i in range(8)])
+    assert hand.is_complete
