@@ -15,7 +15,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     engine: Engine
     if args.engine:
         try:
-            engine = ProcessEngine(args.engine, timeout=args.timeout)
+            engine = ProcessEngine(args.engine, timeout=args.timeout, startup_timeout=args.startup_timeout)
         except ValueError as error:
             print(f"studspec conform: {error}", file=sys.stderr)
             return 2
@@ -58,6 +58,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     con.add_argument(
         "--timeout", type=float, default=5.0, metavar="SECONDS",
         help="how long the engine may take to answer one message (default 5)",
+    )  # fmt: skip
+    con.add_argument(
+        "--startup-timeout", type=float, default=30.0, metavar="SECONDS", dest="startup_timeout",
+        help="how long a freshly started engine may take to answer its first message (default 30)",
     )  # fmt: skip
     con.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML")
     con.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")

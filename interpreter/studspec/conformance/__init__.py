@@ -4,16 +4,27 @@ against the reference interpreter or another engine, and case generation.
 A server team's engine is checked through a JSON-lines protocol (:mod:`.protocol`); the
 interpreter itself speaks it too (:mod:`.adapter`), so the reference and a foreign engine
 are driven by the same code (:mod:`.runner`) and judged by the same checks
-(:mod:`.checkpoints`). ``docs/conformance.md`` is the guide.
+(:mod:`.checkpoints`). One module per idea: :mod:`.case` (the file format), :mod:`.checkpoints`
+(what a case expects mid-hand), :mod:`.protocol` (messages and replies), :mod:`.rulebook` (a
+Variant from resolved JSON), :mod:`.adapter` (the interpreter behind the protocol),
+:mod:`.process` (an engine as a child process, with timeouts), :mod:`.runner` (playing a case),
+:mod:`.report` (text and JUnit XML), :mod:`.generate` (random-play cases).
+``docs/conformance.md`` is the guide.
 """
 
+from .adapter import InProcessEngine
 from .case import Case, CaseFormatError, find_cases, load_case
-from .runner import CaseResult, run_case, run_cases
+from .process import EngineFault, ProcessEngine
+from .runner import CaseResult, Failure, run_case, run_cases
 
 __all__ = [
     "Case",
     "CaseFormatError",
     "CaseResult",
+    "EngineFault",
+    "Failure",
+    "InProcessEngine",
+    "ProcessEngine",
     "find_cases",
     "load_case",
     "run_case",

@@ -16,6 +16,7 @@ from ..cards import Card, format_cards, parse_card
 from ..hand import Hand
 from ..rules import DeckExhaustedError
 from ..spec.model import Face, Stakes
+from .process import EngineFault
 from .protocol import Message, Reply, parse_reply
 from .rulebook import variant_from_resolved
 
@@ -27,14 +28,15 @@ class MessageError(ValueError):
     """A message that is not one of the protocol's (unknown type, missing or mistyped field)."""
 
 
+_KINDS = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
+
+
 def _field(message: Mapping[str, Any], key: str, kind: type) -> Any:
+    """A required field of ``kind`` (``True`` is no whole number here, though Python says so)."""
     value = message.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise MessageError(f"{message.get('type')!r} message: {key!r} is missing or not {_KINDS[kind]}")
     return value
-
-
-_KINDS = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
 
 
 def _card(text: str) -> Card | None:
@@ -53,6 +55,8 @@ class ReferenceAdapter:
             if not isinstance(message, dict):
                 raise MessageError("a message must be a JSON object")
             kind = message.get("type")
+            if kind not in ("new_hand", "deal", "action", "query"):
+                raise MessageError(f"unknown message type {kind!r}: new_hand, deal, action or query")
             if kind == "new_hand":
                 self._new_hand(message)
             elif kind == "query":
@@ -65,11 +69,9 @@ class ReferenceAdapter:
                     raise MessageError("'deal' message: 'seat' must be a seat number or null")
                 cards = _field(message, "cards", list)
                 self.hand.deal(seat, [_card(str(c)) for c in cards])
-            elif kind == "action":
+            else:
                 seat = _field(message, "seat", int)
                 self.hand.act(parse_action(_field(message, "action", str)), seat=seat)
-            else:
-                raise MessageError(f"unknown message type {kind!r}: new_hand, deal, action or query")
         except REFUSALS as error:
             return {"error": str(error)}
         return self.state()
@@ -86,7 +88,9 @@ class ReferenceAdapter:
                 big_bet=int(stakes["big_bet"]),
             )
         except (KeyError, TypeError) as error:
-            raise MessageError(f"'new_hand' message: stakes need ante, bring_in, small_bet, big_bet ({error})") from None
+            raise MessageError(
+                f"'new_hand' message: stakes need ante, bring_in, small_bet and big_bet ({error})"
+            ) from None
         stacks = _field(message, "stacks", list)
         self.hand = Hand(variant, stacks, stakes=table, deal_from_outside=True, auto_showdown=False)
 
@@ -143,7 +147,12 @@ class InProcessEngine:
         self.adapter = ReferenceAdapter()
 
     def send(self, message: Message) -> Reply:
-        return parse_reply(self.adapter.handle(message))
+        try:
+            reply = self.adapter.handle(message)
+        except Exception as error:  # noqa: BLE001 - an interpreter crash fails the case, not the run
+            self.adapter = ReferenceAdapter()
+            raise EngineFault(f"the interpreter crashed: {type(error).__name__}: {error}") from error
+        return parse_reply(reply)
 
     def close(self) -> None:
         self.adapter = ReferenceAdapter()

@@ -132,7 +132,8 @@ def _pairs(value: Any, key: str, actions: int) -> list[tuple[int, Any]]:
         raise CheckpointFormatError(f"'{key}' must be a list of [N, ...] pairs")
     pairs = []
     for item in value:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and not isinstance(item[0], bool)):
+        pair = isinstance(item, list) and len(item) == 2
+        if not (pair and isinstance(item[0], int) and not isinstance(item[0], bool)):
             raise CheckpointFormatError(f"'{key}': {item!r} is not a pair [N, ...] with N a whole number")
         if not 0 <= item[0] <= actions:
             raise CheckpointFormatError(

@@ -31,15 +31,20 @@ class EngineFault(Exception):
 
 class ProcessEngine:
     """Drive ``command`` (split like a shell would; use ``sh -c '...'`` for pipes) with a
-    per-message ``timeout`` in seconds."""
+    per-message ``timeout`` in seconds; the first reply of a freshly started process may take
+    ``startup_timeout`` (a server that loads for a while is not hung)."""
 
-    def __init__(self, command: str, timeout: float = 5.0, cwd: str | None = None) -> None:
+    def __init__(
+        self, command: str, timeout: float = 5.0, cwd: str | None = None, startup_timeout: float = 30.0
+    ) -> None:
         self.argv = shlex.split(command)
         if not self.argv:
             raise ValueError("the engine command is empty")
         self.command = command
         self.timeout = timeout
+        self.startup_timeout = startup_timeout
         self.cwd = cwd
+        self._fresh = False
         self.process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=20)
@@ -61,6 +66,7 @@ class ProcessEngine:
         except OSError as error:
             raise EngineFault(f"cannot start engine {self.command!r}: {error.strerror or error}") from None
         self.starts += 1
+        self._fresh = True
         self._lines = queue.Queue()
         self._stderr = deque(maxlen=20)
         assert process.stdout is not None and process.stderr is not None and process.stdin is not None
@@ -71,7 +77,8 @@ class ProcessEngine:
         return process
 
     def close(self) -> None:
-        """End the process: close its stdin (end of input), then kill it if it lingers."""
+        """End the process: close its stdin (end of input, the documented way to quit), give
+        it a moment to exit, then kill what is left of its process group."""
         process, self.process = self.process, None
         if process is None:
             return
@@ -83,11 +90,12 @@ class ProcessEngine:
         try:
             process.wait(timeout=min(1.0, self.timeout))
         except subprocess.TimeoutExpired:
-            _kill(process)
+            pass
+        _kill(process)
 
-    def _fault(self, message: str, process: subprocess.Popen[bytes] | None = None) -> EngineFault:
-        process = process or self.process
-        self.process = None
+    def _fault(self, message: str) -> EngineFault:
+        """Kill the process (the next new_hand starts another) and describe what went wrong."""
+        process, self.process = self.process, None
         if process is not None:
             _kill(process)
         tail = self.stderr_tail()
@@ -114,23 +122,27 @@ class ProcessEngine:
             if kind != "new_hand":
                 raise EngineFault(f"engine is not running (a {kind} message needs a hand begun by new_hand)")
             process = self._start()
-        deadline = time.monotonic() + self.timeout
+        allowed = max(self.timeout, self.startup_timeout) if self._fresh else self.timeout
+        self._fresh = False
+        deadline = time.monotonic() + allowed
         try:
             _write_all(process, encode(message).encode("utf-8"), deadline)
         except TimeoutError:
-            raise self._fault(f"engine did not read the {kind} message within {self.timeout:g} s") from None
+            raise self._fault(f"engine did not read the {kind} message within {allowed:g} s") from None
         except OSError:
             raise self._fault(f"engine closed its input before the {kind} message{_status(process)}") from None
         try:
             line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
-            raise self._fault(f"no reply to the {kind} message within {self.timeout:g} s") from None
+            raise self._fault(f"no reply to the {kind} message within {allowed:g} s") from None
         if line is _EOF:
             try:
                 process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
-            raise self._fault(f"engine closed its output (crashed?) instead of answering the {kind} message{_status(process)}")
+            raise self._fault(
+                f"engine closed its output (crashed?) instead of answering the {kind} message{_status(process)}"
+            )
         try:
             return decode_reply(line.decode("utf-8", errors="replace"))
         except ProtocolError as error:

@@ -14,6 +14,8 @@ from .runner import CaseResult, Failure
 
 
 def where(failure: Failure) -> str:
+    if failure.stage:
+        return failure.stage
     if failure.index is None:
         return "reading the case"
     if failure.line is None:
@@ -22,10 +24,13 @@ def where(failure: Failure) -> str:
 
 
 def headline(result: CaseResult) -> str:
+    """One line: the case, where it failed, what was expected and the first line of what
+    happened (an engine fault's stderr tail follows in the details)."""
     failure = result.failure
     if failure is None:
         return f"PASS {result.path}"
-    return f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {failure.got}"
+    got = failure.got.splitlines()[0] if failure.got else ""
+    return f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {got}"
 
 
 def failure_text(result: CaseResult) -> str:
@@ -34,6 +39,7 @@ def failure_text(result: CaseResult) -> str:
     lines = [headline(result)]
     if failure is None:
         return lines[0]
+    lines.extend(f"  {line.rstrip()}" for line in failure.got.splitlines()[1:])
     if result.rule:
         lines.append(f"    rule: {result.rule}")
     if failure.state:

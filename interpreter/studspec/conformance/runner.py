@@ -44,6 +44,8 @@ class Failure:
     got: str
     state: str = ""
     """The hand's state at that point, as the engine reported it."""
+    stage: str = ""
+    """Where it failed when that is not an action: starting the hand."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ class _Driver:
         self.engine = engine
         self.index = 0
         self.state: TableState | None = None
+        self._queried: Reply | None = None
+        """The last query's reply, while nothing has been played since (refusals change nothing)."""
+        self.started = False
+        """Whether the engine has answered ``new_hand``."""
 
     def line(self, index: int) -> str | None:
         actions = self.case.history.actions
@@ -77,7 +83,8 @@ class _Driver:
 
     def fail(self, expected: str, got: str, index: int | None = None) -> Failure:
         at = self.index if index is None else index
-        return Failure(at, self.line(at), expected, got, self.describe())
+        stage = "" if self.started else "starting the hand (new_hand)"
+        return Failure(at, self.line(at), expected, got, self.describe(), stage)
 
     def describe(self) -> str:
         """The engine's state (with its detail, if it gives one), best effort."""
@@ -90,6 +97,15 @@ class _Driver:
             return f"(the engine refused the query: {reply.error})"
         return reply.summary() + ("\n" + reply.detail if reply.detail else "")
 
+    def send(self, message: Message) -> Reply:
+        self._queried = None
+        return self.engine.send(message)
+
+    def query(self) -> Reply:
+        if self._queried is None:
+            self._queried = self.engine.send(QUERY)
+        return self._queried
+
     def state_reply(self, reply: Reply, what: str) -> TableState | Failure:
         if isinstance(reply, Refusal):
             return self.fail(f"{what} accepted", f"refused: {reply.error}")
@@ -100,9 +116,10 @@ class _Driver:
         history = self.case.history
         variant = self.case.variant()
         start = new_hand_message(variant.resolved, stakes_of(history), history.starting_stacks, self.case.path)
-        outcome = self.state_reply(self.engine.send(start), "the new hand")
+        outcome = self.state_reply(self.send(start), "the new hand")
         if isinstance(outcome, Failure):
             return outcome
+        self.started = True
         checkpoints = list(self.case.checkpoints)
         for self.index in range(len(messages) + 1):
             while checkpoints and checkpoints[0].after == self.index:
@@ -112,7 +129,7 @@ class _Driver:
             if self.index == len(messages):
                 break
             for message in messages[self.index]:
-                outcome = self.state_reply(self.engine.send(message), f"action {self.index} {self.line(self.index)!r}")
+                outcome = self.state_reply(self.send(message), f"action {self.index} {self.line(self.index)!r}")
                 if isinstance(outcome, Failure):
                     return outcome
         return self.finish()
@@ -133,11 +150,11 @@ class _Driver:
             raise _CaseError(f"_illegal: {error}") from None
         if len(messages) != 1:
             raise _CaseError(f"_illegal: {line!r} must be one deal or one action")
-        before = self.engine.send(QUERY)
-        reply = self.engine.send(messages[0])
+        before = self.query()
+        reply = self.send(messages[0])
         if not isinstance(reply, Refusal):
             return self.fail(f"{line!r} refused", f"{line!r} accepted")
-        after = self.engine.send(QUERY)
+        after = self.query()
         if isinstance(before, TableState) and isinstance(after, TableState):
             if before != after or before.detail != after.detail:
                 return self.fail(
@@ -175,7 +192,8 @@ def run_case(path: str | Path, engine: Engine) -> CaseResult:
         failure = driver.run(messages)
     except (*CASE_ERRORS, _CaseError) as error:
         index = driver.index if driver is not None else None
-        failure = Failure(index, driver.line(index) if driver and index is not None else None, "a runnable case", f"case error: {error}")
+        line = driver.line(driver.index) if driver is not None else None
+        failure = Failure(index, line, "a runnable case", f"case error: {error}")
     except EngineFault as fault:
         assert driver is not None
         failure = driver.fail("a reply that follows the protocol", f"engine fault: {fault}")
