@@ -65,7 +65,8 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         "bring-in-not-below-small-bet.yaml", None, 6, 13,
         ["stakes.bring_in", "400 must be below stakes.small_bet 400"],
     ),
-    ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must not exceed"]),
+    ("small-bet-equals-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "800 equals stakes.big_bet 800", "must be below the big bet"]),
+    ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must be below the big bet"]),
     ("qualifier-on-high.yaml", None, 8, 18, ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"]),
     ("two-high-shares.yaml", None, 6, 3, ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"]),
     (

@@ -726,8 +726,10 @@ def _check_stakes(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> No
         raise StakesError("stacks must be whole numbers of the smallest unit, not negative")
     if stakes.ante < 0 or stakes.bring_in < 0:
         raise StakesError("the ante and the bring-in must not be negative")
-    if not 0 < stakes.small_bet <= stakes.big_bet:
-        raise StakesError("the small bet must be positive and at most the big bet")
+    if not 0 < stakes.small_bet < stakes.big_bet:
+        raise StakesError(
+            f"the small bet ({stakes.small_bet}) must be positive and below the big bet ({stakes.big_bet})"
+        )
     if any(street.bring_in for street in variant.streets) and not 0 < stakes.bring_in < stakes.small_bet:
         raise StakesError(
             f"the bring-in ({stakes.bring_in}) must be more than 0 and less than the small bet ({stakes.small_bet})"

@@ -85,10 +85,11 @@ def stakes_order(book: Book) -> Iterator[Finding]:
             f"{stakes['bring_in']} must be below stakes.small_bet {stakes['small_bet']} "
             "(the bring-in player may complete it to the small bet, WSOP-L 216, 219)",
         )
-    if stakes["small_bet"] > stakes["big_bet"]:
+    if stakes["small_bet"] >= stakes["big_bet"]:
+        relation = "equals" if stakes["small_bet"] == stakes["big_bet"] else "is above"
         yield Finding(
             ("stakes", "small_bet"),
-            f"{stakes['small_bet']} is above stakes.big_bet {stakes['big_bet']}; the small bet must not exceed the big bet",
+            f"{stakes['small_bet']} {relation} stakes.big_bet {stakes['big_bet']}; the small bet must be below the big bet",
         )
 
 
