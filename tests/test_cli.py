@@ -94,3 +94,11 @@ def test_console_script_help() -> None:
 def test_module_entry_point() -> None:
     result = subprocess.run([sys.executable, "-m", "studspec.cli", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("studspec ")
+
+
+def test_list_names_every_builtin_book(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = sorted(path.stem for path in (ROOT / "variants").glob("*.yaml"))
+    assert [line.split()[0] for line in lines] == names
+    assert any(line.startswith("razz ") and "Razz" in line and "(PHH FR)" in line for line in lines)
