@@ -45,23 +45,7 @@ from .pots import Pot, build_pots
 from . import opening
 from .settlement import award_pot
 from .views import SeatView, TableView, table_view
-from .rules import (
-    BRING_IN_ALL_IN_FOR_ANTE,
-    BRING_IN_CARD,
-    COMMUNITY_CARD_ROUND,
-    HEADS_UP,
-    BRING_IN_TIES,
-    EXHAUSTION,
-    FIRST_TO_ACT_BOARD,
-    FIRST_TO_ACT_TIES,
-    HAND_RANKINGS,
-    ODD_CHIP,
-    SHORT_ALL_IN,
-    SHOWDOWN_ORDER,
-    STRUCTURES,
-    DealPlan,
-    ShowdownSituation,
-)
+from .rules import DealPlan, ResolvedRules, ShowdownSituation
 from .spec.model import Face, Stakes, Variant
 
 
@@ -148,20 +132,7 @@ class Hand:
         self._show_queue: list[int] = []
         self.result: HandResult | None = None
         self.state = "start"
-        rules = variant
-        self._bring_in_card = BRING_IN_CARD[rules.bring_in_card]
-        self._bring_in_ties = BRING_IN_TIES[rules.bring_in_ties]
-        self._board = FIRST_TO_ACT_BOARD[rules.first_to_act_board]
-        self._board_ties = FIRST_TO_ACT_TIES[rules.first_to_act_ties]
-        self._uncapped = HEADS_UP[rules.heads_up]
-        self._opener_may_fold = BRING_IN_ALL_IN_FOR_ANTE[rules.all_in_for_ante]
-        self._community_betting = COMMUNITY_CARD_ROUND[rules.community_card_round]
-        self._sizing = STRUCTURES[rules.structure]
-        self._counts_as_full = SHORT_ALL_IN[rules.short_all_in]
-        self._exhaustion = EXHAUSTION[rules.exhaustion]
-        self._showdown_order = SHOWDOWN_ORDER[rules.showdown_order]
-        self._odd_chip = ODD_CHIP[rules.odd_chip]
-        self._rankings = [(HAND_RANKINGS[share.hand], share.qualifier) for share in rules.shares]
+        self.rules: ResolvedRules = self.compiled.rules
         self._drive()
 
     # ------------------------------------------------------------------ queries
@@ -391,7 +362,7 @@ class Hand:
         street was one community card and the rules allow no betting on it (seed 001)."""
         if len(self.live_seats()) <= 1 or len(self.seats_with_chips()) <= 1:
             return True
-        return self._community_street == self.street and not self._community_betting
+        return self._community_street == self.street and not self.rules.community_betting
 
     # ------------------------------------------------------------------ phases
 
@@ -432,10 +403,8 @@ class Hand:
     def _plan(self, index: int) -> DealPlan:
         street = self.variant.streets[index]
         needed = len(street.deal) * len(self.live_seats())
-        from .rules import BURN
-
-        burning = BURN[self.variant.burn](index)
-        return self._exhaustion(self.deck.size, len(self.deck.burns), needed, burning)
+        burning = self.rules.burn(index)
+        return self.rules.exhaustion(self.deck.size, len(self.deck.burns), needed, burning)
 
     def _enter_deal(self) -> None:
         index = self.compiled.phases[self.state].street
@@ -483,7 +452,7 @@ class Hand:
             units=units,
             minimum=min(stakes.small_bet, *units),
             raise_cap=self.variant.raise_cap,
-            counts_as_full=self._counts_as_full,
+            counts_as_full=self.rules.counts_as_full,
             bring_in=stakes.bring_in if bring_in else 0,
             pot_at_start=sum(self.contributed),
         )
@@ -500,8 +469,8 @@ class Hand:
         rnd = BettingRound(
             order=tuple(range(self.seats)),
             rules=self._round_rules(index, bring_in),
-            sizing=self._sizing,
-            uncapped=self._uncapped(len(self.seats_with_chips())),
+            sizing=self.rules.sizing,
+            uncapped=self.rules.uncapped(len(self.seats_with_chips())),
         )
         self.rounds[index] = rnd
         return rnd
@@ -512,7 +481,7 @@ class Hand:
         rnd = self._new_round(index, bring_in=True)
         self.round = rnd
         doors = {seat: (self.up_cards(seat) or [None])[-1] for seat in self.live_seats()}
-        candidates = opening.candidates(opening.bring_in_keys(doors, self._bring_in_card, self._bring_in_ties))
+        candidates = opening.candidates(opening.bring_in_keys(doors, self.rules.bring_in_card, self.rules.bring_in_ties))
         if len(candidates) == 1:
             self._set_bring_in(candidates[0])
         else:
@@ -526,7 +495,7 @@ class Hand:
             following = [s for s in self._clockwise_from(seat) if self.stacks[s] > 0 and s in self.live_seats()]
             obliged = following[0] if following else seat
         self.round.bring_in_seat = obliged if self.stacks[obliged] > 0 else None
-        self.round.bring_in_may_fold = obliged != seat and self._opener_may_fold
+        self.round.bring_in_may_fold = obliged != seat and self.rules.opener_may_fold
         self.events.append(BringInDue(obliged))
         self.openers[self.street or 0] = obliged
         self.round.start(obliged, self.seats_with_chips())
@@ -561,7 +530,7 @@ class Hand:
     def _first_to_act_candidates(self) -> tuple[int, ...]:
         """The seat with the best board acts first; several if unseen cards leave it open."""
         boards = {seat: self.up_cards(seat) for seat in self.live_seats()}
-        return opening.candidates(opening.board_keys(boards, self._board, self._board_ties))
+        return opening.candidates(opening.board_keys(boards, self.rules.board, self.rules.board_ties))
 
     def _final_opener(self) -> int:
         """Who would act first on the last street (showdown order when nobody bet)."""
@@ -584,7 +553,7 @@ class Hand:
             contestants=tuple(live),
             boards={s: [c for c in self.up_cards(s) if c is not None] for s in live},
         )
-        first = self._showdown_order(situation)
+        first = self.rules.showdown_order(situation)
         order = [first] + [s for s in self._clockwise_from(first)]
         self._show_queue = [s for s in order if s in live]
         if self.auto_showdown:
@@ -669,7 +638,7 @@ class Hand:
                 awards.append(PotAwarded(index, "uncontested", ((claimants[0], pot.amount),)))
             elif claimants:
                 awards.extend(
-                    award_pot(index, pot.amount, claimants, self._rankings, self._cards_for, self._odd_chip)
+                    award_pot(index, pot.amount, claimants, self.rules.shares, self._cards_for, self.rules.odd_chip)
                 )
         for award in awards:
             for seat, amount in award.amounts:

@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, unique
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from transitions import Machine
 
 from .spec.model import Variant
+
+if TYPE_CHECKING:
+    from .rules import ResolvedRules
 
 
 @unique
@@ -52,6 +55,8 @@ class CompiledVariant:
     phases: dict[str, Phase]
     machine: Machine
     advance: Callable[[Any], bool]
+    rules: "ResolvedRules"
+    """The rule book's options, looked up in the registries once."""
 
 
 def _phases(variant: Variant, burns: Callable[[int], bool]) -> list[Phase]:
@@ -125,13 +130,15 @@ def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = 
 @lru_cache(maxsize=64)
 def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
-    from .rules import BURN
+    from .rules import resolve
 
-    machine, phases = build_machine(variant, BURN[variant.burn])
+    rules = resolve(variant)
+    machine, phases = build_machine(variant, rules.burn)
     event = machine.events[ADVANCE]
     return CompiledVariant(
         variant=variant,
         phases={phase.name: phase for phase in phases},
         machine=machine,
         advance=event.trigger,
+        rules=rules,
     )

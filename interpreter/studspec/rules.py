@@ -9,12 +9,15 @@ checks that each table's names are exactly the schema's enum for that option.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import Card
 from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
 from .registry import Registry
+
+if TYPE_CHECKING:
+    from .spec.model import Variant
 
 # --- Who brings in -------------------------------------------------------------------
 # A bring-in card rule gives (rank key, suit key) for a door card; the larger key is the
@@ -269,3 +272,47 @@ def odd_chip_high_highest_low_lowest(ranking: Ranking, cards: Sequence[Card], po
 def odd_chip_first_seat(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
     """The odd chip goes to the tied player nearest the dealer's left (seed 001)."""
     return (-position,)
+
+
+@dataclass(frozen=True)
+class ResolvedRules:
+    """A rule book's options looked up in the registries: the functions a hand calls.
+
+    Resolved once per rule book, when it is compiled, so an unknown option fails there and
+    dealing a hand costs no look-ups.
+    """
+
+    bring_in_card: Callable[[Card], tuple[int, int]]
+    bring_in_ties: Callable[[tuple[int, int], int], tuple[int, ...]]
+    opener_may_fold: bool
+    board: Ranking
+    board_ties: Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]
+    uncapped: Callable[[int], bool]
+    community_betting: bool
+    sizing: Sizing
+    counts_as_full: Callable[[int, int], bool]
+    burn: Callable[[int], bool]
+    exhaustion: Callable[[int, int, int, bool], DealPlan]
+    showdown_order: Callable[[ShowdownSituation], int]
+    shares: tuple[tuple[Ranking, int | None], ...]
+    odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+
+
+def resolve(variant: "Variant") -> ResolvedRules:
+    """Look up every option of ``variant`` in its registry."""
+    return ResolvedRules(
+        bring_in_card=BRING_IN_CARD[variant.bring_in_card],
+        bring_in_ties=BRING_IN_TIES[variant.bring_in_ties],
+        opener_may_fold=BRING_IN_ALL_IN_FOR_ANTE[variant.all_in_for_ante],
+        board=FIRST_TO_ACT_BOARD[variant.first_to_act_board],
+        board_ties=FIRST_TO_ACT_TIES[variant.first_to_act_ties],
+        uncapped=HEADS_UP[variant.heads_up],
+        community_betting=COMMUNITY_CARD_ROUND[variant.community_card_round],
+        sizing=STRUCTURES[variant.structure],
+        counts_as_full=SHORT_ALL_IN[variant.short_all_in],
+        burn=BURN[variant.burn],
+        exhaustion=EXHAUSTION[variant.exhaustion],
+        showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
+        shares=tuple((HAND_RANKINGS[share.hand], share.qualifier) for share in variant.shares),
+        odd_chip=ODD_CHIP[variant.odd_chip],
+    )
