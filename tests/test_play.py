@@ -62,10 +62,12 @@ def expected_hand(book: str, players: int, seed: int) -> Hand:
     return hand
 
 
-def session_output(script: str, *, book: str = BOOK, players: int = 4, seed: int = 0, hands: int | None = 1) -> str:
+def session_output(
+    script: str, *, book: str = BOOK, players: int = 4, seed: int = 0, hands: int | None = 1, status: int = 0
+) -> str:
     out = io.StringIO()
     session = new_session(load_variant(book), players, 0, seed)
-    assert run_session(session, Console(io.StringIO(script), out), PLAIN, max_hands=hands) == 0
+    assert run_session(session, Console(io.StringIO(script), out), PLAIN, max_hands=hands) == status
     return out.getvalue()
 
 
@@ -180,8 +182,17 @@ def test_quit_asks_first_and_leaves() -> None:
 
 
 def test_input_that_ends_mid_hand_leaves_cleanly() -> None:
-    text = session_output("cc\n", seed=find_seed(BOOK, 4, brings_in=False))
+    """A script that stops mid-hand leaves the table cleanly, with exit status 1."""
+    text = session_output("cc\n", seed=find_seed(BOOK, 4, brings_in=False), status=1)
     assert "You leave the table" in text
+
+
+def test_hands_option_plays_that_many_hands_without_asking() -> None:
+    """--hands N: only actions in the script; no 'Another hand?' between hands."""
+    seed = find_seed(BOOK, 4, brings_in=False, hands=3)
+    text = session_output("cc\n" * 200, seed=seed, hands=3)
+    assert "Another hand?" not in text
+    assert "Hands played: 3" in text
 
 
 def test_the_table_never_shows_another_players_down_card_early() -> None:

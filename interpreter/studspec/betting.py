@@ -42,8 +42,13 @@ class Sizing(Protocol):
         caps them; fixed limit gives ``minimum == maximum``."""
         ...
 
-    def full_increment(self, betting: "BettingRound") -> int:
-        """How much a wager must add to the last full level to count as a full bet or raise."""
+    def raise_size(self, betting: "BettingRound") -> int:
+        """The size of a full bet or raise now: what a wager must add to count as one, and
+        what a player must face since acting to have the betting reopened."""
+        ...
+
+    def full_target(self, betting: "BettingRound") -> int:
+        """The smallest street total that is a full bet, completion or raise."""
         ...
 
 
@@ -73,8 +78,8 @@ class BettingRound:
     big_locked: bool = False
     """Open-pair rule: once a big bet or raise is made, all raises are big (WSOP-L 220)."""
     pending: set[int] = field(default_factory=set)
-    acted: set[int] = field(default_factory=set)
-    closed_to_raise: set[int] = field(default_factory=set)
+    acted: dict[int, int] = field(default_factory=dict)
+    """Each seat that has acted this round, with its street total when it last acted."""
     actor: int | None = None
     bring_in_seat: int | None = None
     """Set while the round waits for the bring-in to be posted or completed."""
@@ -109,6 +114,21 @@ class BettingRound:
                 return candidate
         return None
 
+    @property
+    def base(self) -> int:
+        """What a wager is measured from: the current bet once a full bet is made; before
+        that (only a bring-in, or short all-ins), nothing, so the first wager is a bet."""
+        return self.level if self.opened else self.full_level
+
+    def may_raise(self, seat: int) -> bool:
+        """Whether the betting is open to ``seat``: it has not acted yet, or since it acted
+        there has been a full bet or raise, or short all-ins adding up to one (WSOP-L 129;
+        TDA 47)."""
+        if seat not in self.acted:
+            return True
+        since = self.acted[seat]
+        return self.full_level > since or self.level - since >= self.sizing.raise_size(self)
+
     def to_call(self, seat: int) -> int:
         return max(0, self.level - self.bets.get(seat, 0))
 
@@ -131,7 +151,7 @@ class BettingRound:
                 choices.append(LegalAction(ActionKind.FOLD))
             paid = min(owed, stack)
             choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
-        if seat in self.closed_to_raise or opponents_with_chips == 0 or self.capped:
+        if not self.may_raise(seat) or opponents_with_chips == 0 or self.capped:
             return choices
         most = bet + stack
         # A wager must go above what is owed; from the bring-in seat, above the bring-in
@@ -169,10 +189,8 @@ class BettingRound:
             added = action.amount - bet
             self._raise(seat, action.amount, can_act)
         self.bets[seat] = bet + added
-        self.acted.add(seat)
+        self.acted[seat] = bet + added
         self.pending.discard(seat)
-        if kind is ActionKind.FOLD:
-            self.closed_to_raise.discard(seat)
         if stack - added == 0:
             self.pending.discard(seat)
         self.actor = self._next_pending(seat, inclusive=False)
@@ -181,30 +199,27 @@ class BettingRound:
         return added
 
     def _raise(self, seat: int, total: int, can_act: Sequence[int]) -> None:
-        needed = self.sizing.full_increment(self)
-        increment = total - self.full_level
-        full = increment >= needed or self.rules.counts_as_full(increment, needed)
+        size = self.sizing.raise_size(self)
+        increment = total - self.base
+        # A full bet or raise, or a short all-in the rule book counts as one (WSOP-L 129).
+        full = total >= self.sizing.full_target(self) or self.rules.counts_as_full(increment, size)
         if full:
             if self.opened:
                 self.raises += 1
-            self.opened = True
-            if len(self.rules.units) > 1 and increment >= max(self.rules.units):
+            if len(self.rules.units) > 1 and total - self.full_level >= max(self.rules.units):
                 self.big_locked = True
-            self.full_level = total
-            if increment >= needed:
+            if increment >= size:
                 self.last_increment = increment
-            self.closed_to_raise = set()
-        else:
-            # Less than a full bet: those who already acted may only call or fold (WSOP-L 129).
-            self.closed_to_raise |= self.acted
+            self.opened = True
+            self.full_level = total
         self.level = total
         self.last_aggressor = seat
-        self.acted = {seat}
         self.pending = {other for other in can_act if other != seat}
 
 
 class FixedLimit:
-    """Fixed limit: one bet size per street; the open-pair rule may offer two."""
+    """Fixed limit: one bet size per street; the open-pair rule may offer two. A raise is
+    one bet over the last full bet (after a short all-in it "completes" it)."""
 
     def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
         units = betting.rules.units
@@ -212,44 +227,46 @@ class FixedLimit:
             units = (max(units),)
         return [(betting.full_level + unit, betting.full_level + unit) for unit in units]
 
-    def full_increment(self, betting: BettingRound) -> int:
+    def raise_size(self, betting: BettingRound) -> int:
         """A bet of the round's size; once the open-pair big bet is made, a big one."""
         units = betting.rules.units
         return max(units) if betting.big_locked else min(units)
 
+    def full_target(self, betting: BettingRound) -> int:
+        return betting.full_level + self.raise_size(betting)
 
-class SpreadLimit:
-    """Spread limit: any bet from the small bet up to the street's size; a raise at least the
-    previous bet or raise of the round (seed 000)."""
 
-    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
-        low = betting.full_level + self.full_increment(betting)
-        return [(low, betting.full_level + max(betting.rules.units))]
+class _FromTheBet:
+    """Spread, pot and no limit: a bet of at least the small bet; a raise of at least the
+    last full bet or raise, counted from the current bet (WSOP-L 128; TDA 43)."""
 
-    def full_increment(self, betting: BettingRound) -> int:
+    def raise_size(self, betting: BettingRound) -> int:
         return max(betting.rules.minimum, betting.last_increment)
 
+    def full_target(self, betting: BettingRound) -> int:
+        return betting.base + self.raise_size(betting)
 
-class PotLimit:
-    """Pot limit: raise at least the last bet or raise, at most the pot after calling
-    (antes, the bring-in and calls count; BARGE, seed 001)."""
+
+class SpreadLimit(_FromTheBet):
+    """Spread limit: any bet from the small bet up to the street's size; a raise at least the
+    previous bet or raise of the round and at most the street's size (seed 000)."""
 
     def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
-        low = betting.full_level + self.full_increment(betting)
-        owed = betting.to_call(seat)
-        high = betting.level + betting.pot_now() + owed
+        return [(self.full_target(betting), betting.base + max(betting.rules.units))]
+
+
+class PotLimit(_FromTheBet):
+    """Pot limit: at most the pot after calling (antes, the bring-in and calls count;
+    BARGE, seed 001)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        low = self.full_target(betting)
+        high = betting.level + betting.pot_now() + betting.to_call(seat)
         return [(low, max(low, high))]
 
-    def full_increment(self, betting: BettingRound) -> int:
-        return max(betting.rules.minimum, betting.last_increment)
 
-
-class NoLimit:
-    """No limit: raise at least the last bet or raise, up to everything in front of you."""
+class NoLimit(_FromTheBet):
+    """No limit: up to everything in front of you."""
 
     def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
-        low = betting.full_level + self.full_increment(betting)
-        return [(low, 1 << 62)]
-
-    def full_increment(self, betting: BettingRound) -> int:
-        return max(betting.rules.minimum, betting.last_increment)
+        return [(self.full_target(betting), 1 << 62)]

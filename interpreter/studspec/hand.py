@@ -9,9 +9,10 @@ or deal leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .actions import (
     Action,
@@ -48,6 +49,9 @@ from .views import SeatView, TableView, table_view
 from .rules import DealPlan, ResolvedRules, ShowdownSituation
 from .spec.model import Face, Stakes, Variant
 
+
+_SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
+"""Attributes a hand shares with every hand of its rule book; never copied or restored."""
 
 __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
 
@@ -125,6 +129,8 @@ class Hand:
         self.rounds: list[BettingRound | None] = [None] * len(variant.streets)
         self.openers: list[int | None] = [None] * len(variant.streets)
         self._open_candidates: tuple[int, ...] = ()
+        self._candidate_origin: dict[int, int] = {}
+        """For each seat that may open in place of an unseen candidate, that candidate."""
         self._community_street: int | None = None
         self._muck_order: list[int] = []
         self._deal_plan: DealPlan | None = None
@@ -233,11 +239,13 @@ class Hand:
             rnd = self.round
             if rnd.rules.bring_in and not rnd.acted:
                 # Which unseen door card brings in is unknown: whichever candidate acts.
-                saved, rnd.bring_in_seat = rnd.bring_in_seat, seat
+                passed = self._candidate_origin[seat] != seat
+                saved = rnd.bring_in_seat, rnd.bring_in_may_fold
+                rnd.bring_in_seat, rnd.bring_in_may_fold = seat, passed and self.rules.opener_may_fold
                 try:
                     return rnd.legal(seat, self.stacks[seat], others)
                 finally:
-                    rnd.bring_in_seat = saved
+                    rnd.bring_in_seat, rnd.bring_in_may_fold = saved
         elif seat != self.round.actor:
             return []
         return self.round.legal(seat, self.stacks[seat], others)
@@ -250,6 +258,9 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
+        self._guarded(lambda: self._act(action, seat))
+
+    def _act(self, action: Action, seat: int | None) -> None:
         if self.is_complete:
             raise IllegalActionError(str(action), "the hand is over")
         if action.kind is ActionKind.SHOW_MUCK:
@@ -291,6 +302,9 @@ class Hand:
         Checks that it is that seat's turn to receive cards, the number of cards, and that
         no card is already in play or in the muck; ``None`` stands for an unseen card.
         """
+        self._guarded(lambda: self._deal(seat, cards))
+
+    def _deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:
         expected = self.pending_deal()
         if expected is None:
             raise IllegalDealError(f"no deal is due now ({self._waiting_for()})")
@@ -320,6 +334,25 @@ class Hand:
         self._drive()
 
     # ------------------------------------------------------------------ driving
+
+    def _guarded(self, command: Callable[[], None]) -> None:
+        """Run a command; if settling the hand fails for want of unseen cards (a replayed
+        history with ``??``), put everything back as it was and re-raise.
+
+        Only hands dealt from outside with unseen cards in play can fail that late, so only
+        they pay for the snapshot.
+        """
+        risky = not self.deck.drawing and any(None in self.cards[s] for s in self._live)
+        if not risky:
+            command()
+            return
+        keep = {k: v for k, v in self.__dict__.items() if k not in _SHARED}
+        saved = copy.deepcopy(keep)
+        try:
+            command()
+        except HandError:
+            self.__dict__.update(saved)
+            raise
 
     def _drive(self) -> None:
         """Advance through phases until the hand needs something from outside."""
@@ -485,7 +518,7 @@ class Hand:
         if len(candidates) == 1:
             self._set_bring_in(candidates[0])
         else:
-            self._open_candidates = candidates
+            self._offer(candidates)
 
     def _set_bring_in(self, seat: int) -> None:
         assert self.round is not None
@@ -503,14 +536,33 @@ class Hand:
     def _clockwise_from(self, seat: int) -> list[int]:
         return [(seat + step) % self.seats for step in range(1, self.seats)]
 
+    def _offer(self, candidates: tuple[int, ...]) -> None:
+        """Unseen cards leave open which of ``candidates`` opens; whichever acts does. A
+        candidate that is all-in stands for the next seat with chips, which would act in
+        its place (WSOP-L 217, 240)."""
+        origin: dict[int, int] = {}
+        for candidate in candidates:
+            acting = self._first_with_chips(candidate)
+            if acting is not None and (acting not in origin or acting == candidate):
+                origin[acting] = candidate
+        self._candidate_origin = origin
+        self._open_candidates = tuple(sorted(origin))
+
+    def _first_with_chips(self, seat: int) -> int | None:
+        for candidate in [seat, *self._clockwise_from(seat)]:
+            if candidate in self._live and self.stacks[candidate] > 0:
+                return candidate
+        return None
+
     def _fix_opener(self, seat: int) -> None:
+        origin = self._candidate_origin.get(seat, seat)
         self._open_candidates = ()
         assert self.round is not None
         if self.phase is PhaseKind.BETTING and self.round.bring_in_seat is None and self.round.rules.bring_in and not self.round.acted:
-            self._set_bring_in(seat)
+            self._set_bring_in(origin)
         else:
-            self.openers[self.street or 0] = seat
-            self.round.start(seat, self.seats_with_chips())
+            self.openers[self.street or 0] = origin
+            self.round.start(origin, self.seats_with_chips())
 
     def _enter_betting(self) -> None:
         index = self.compiled.phases[self.state].street
@@ -525,7 +577,7 @@ class Hand:
             self.openers[index] = candidates[0]
             rnd.start(candidates[0], self.seats_with_chips())
         else:
-            self._open_candidates = candidates
+            self._offer(candidates)
 
     def _first_to_act_candidates(self) -> tuple[int, ...]:
         """The seat with the best board acts first; several if unseen cards leave it open."""
@@ -612,6 +664,8 @@ class Hand:
                 raise IllegalActionError(label, f"out of turn at showdown ({self._waiting_for()})", ("sm",))
             if action.cards is None and len(self.live_seats()) <= 1:
                 raise IllegalActionError(label, "the last seat in the hand cannot muck")
+            if action.cards is not None and None in action.cards:
+                raise IllegalActionError(label, "a hand is shown in full: name every card, not '??'")
             if action.cards is None:
                 self.mucked[seat] = True
                 self._muck_order.append(seat)
@@ -623,12 +677,18 @@ class Hand:
             self._show_queue.pop(0)
             self._skip_uncontested()
             return
-        # All-in before the last street: hands may be tabled (TDA 16) but not mucked.
-        if not self.betting_closed() or self.phase in (PhaseKind.COMPLETE, PhaseKind.SETTLEMENT):
-            raise IllegalActionError(label, "cards are shown only at showdown or once betting is closed by an all-in")
+        # All-in before the last street: once no more betting can happen, hands may be
+        # tabled (TDA 16), but not mucked.
+        in_round = self.phase is PhaseKind.BETTING and (bool(self._open_candidates) or not self.round or not self.round.over)
+        if in_round or not self.betting_closed() or self.phase in (PhaseKind.COMPLETE, PhaseKind.SETTLEMENT):
+            raise IllegalActionError(
+                label, "cards are shown only at showdown, or once an all-in has closed the betting for the hand"
+            )
         if action.cards is None:
             raise IllegalActionError(label, "a hand cannot be mucked before the showdown")
-        self._table(seat, action.cards[: len(self.cards[seat])] if len(action.cards) > len(self.cards[seat]) else action.cards)
+        if None in action.cards:
+            raise IllegalActionError(label, "a tabled hand is shown in full: name every card, not '??'")
+        self._table(seat, action.cards)
 
     def _enter_settlement(self) -> None:
         awards: list[PotAwarded] = []
@@ -691,8 +751,10 @@ def _check_stakes(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> No
         raise StakesError(
             f"{variant.name} seats {variant.min_players} to {variant.max_players} players, not {len(stacks)}"
         )
-    if any(not isinstance(s, int) or s < 0 for s in stacks):
-        raise StakesError("stacks must be whole numbers of the smallest unit, not negative")
+    if any(not isinstance(s, int) or s <= 0 for s in stacks):
+        raise StakesError(
+            "every stack must be a whole number of the smallest unit above 0 (a seat with no chips is not dealt in)"
+        )
     if stakes.ante < 0 or stakes.bring_in < 0:
         raise StakesError("the ante and the bring-in must not be negative")
     if not 0 < stakes.small_bet < stakes.big_bet:

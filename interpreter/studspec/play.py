@@ -217,6 +217,10 @@ class Session:
 class _Quit(Exception):
     """The person left the table (or the input ended)."""
 
+    def __init__(self, input_ended: bool = False) -> None:
+        super().__init__()
+        self.input_ended = input_ended
+
 
 def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
     console.say(render_table(hand, hand.view(seat), style))
@@ -229,7 +233,7 @@ def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
         example = f"cbr {last.minimum}" if last.kind is ActionKind.COMPLETE_BET_RAISE else str(last)
         answer = console.ask(f"Your action (1-{len(legal)}, or e.g. {example}; ? for help): ")
         if answer is None:
-            raise _Quit
+            raise _Quit(input_ended=True)
         try:
             choice = parse_choice(answer, legal)
         except ChoiceError as error:
@@ -244,7 +248,7 @@ def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
         if choice is Command.QUIT:
             sure = console.confirm("Leave the table and give up this hand? [y/N] ", default=False)
             if sure is None or sure:
-                raise _Quit
+                raise _Quit(input_ended=sure is None)
             continue
         try:
             hand.act(choice, seat=seat)
@@ -292,21 +296,29 @@ def play_one(session: Session, console: Console, style: Style) -> Hand:
 
 
 def run_session(session: Session, console: Console, style: Style, max_hands: int | None = None) -> int:
-    """Play hands until the person stops, the input ends, or ``max_hands`` are played."""
+    """Play hands until the person stops, the input ends, or ``max_hands`` are played.
+
+    With ``max_hands`` nothing is asked between hands, so a script holds only actions. The
+    exit status is 1 when the input ends in the middle of a hand (a script too short).
+    """
+    status = 0
     try:
         while True:
             play_one(session, console, style)
-            if max_hands is not None and session.hands >= max_hands:
-                break
+            if max_hands is not None:
+                if session.hands >= max_hands:
+                    break
+                continue
             again = console.confirm("Another hand? [Y/n] ", default=True)
             if not again:
                 break
-    except _Quit:
+    except _Quit as quit:
         console.say("You leave the table; the hand in play is abandoned.")
+        status = 1 if quit.input_ended else 0
     net = session.net
     sign = "+" if net > 0 else ""
     console.say(f"Hands played: {session.hands}; your net: {sign}{net}.")
-    return 0
+    return status
 
 
 def new_session(

@@ -6,6 +6,8 @@ CLI finds them by scanning the package, so adding a command is adding a module.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..spec import SpecError, load_variant
 from ..spec.model import Variant
 
@@ -16,3 +18,17 @@ def load_rulebook(ref: str) -> Variant:
         return load_variant(ref)
     except SpecError as error:
         raise SystemExit(f"studspec: {error}") from None
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write a command's output file, making its folder if needed; a file that cannot be
+    written ends the command with one line saying why, not a traceback."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            target.write_bytes(data)
+        else:
+            target.write_text(data, encoding="utf-8")
+    except OSError as error:
+        raise SystemExit(f"studspec: cannot write {path}: {error.strerror or error}") from None

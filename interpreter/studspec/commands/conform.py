@@ -61,7 +61,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )  # fmt: skip
     con.add_argument(
         "--startup-timeout", type=float, default=30.0, metavar="SECONDS", dest="startup_timeout",
-        help="how long a freshly started engine may take to answer its first message (default 30)",
+        help="how long a freshly started engine may take to answer its first message (default 30; "
+        "never less than --timeout)",
     )  # fmt: skip
     con.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML")
     con.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")

@@ -7,15 +7,14 @@ import sys
 
 from ..describe import describe
 from ..document import Format, render
-from . import load_rulebook
+from . import load_rulebook, write_output
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
     variant = load_rulebook(args.variant)
     text = render(describe(variant), Format(args.format))
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_output(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

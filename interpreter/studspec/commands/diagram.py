@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..diagram import DiagramFormat, GraphvizMissingError, image, mermaid
-from . import load_rulebook
+from . import load_rulebook, write_output
 
 
 def cmd_diagram(args: argparse.Namespace) -> int:
@@ -15,8 +15,7 @@ def cmd_diagram(args: argparse.Namespace) -> int:
     if fmt is DiagramFormat.MERMAID:
         text = mermaid(variant)
         if args.output:
-            with open(args.output, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_output(args.output, text)
         else:
             sys.stdout.write(text)
         return 0
@@ -29,8 +28,7 @@ def cmd_diagram(args: argparse.Namespace) -> int:
         print(f"studspec diagram: {error}", file=sys.stderr)
         return 1
     if args.output:
-        with open(args.output, "wb") as handle:
-            handle.write(data)
+        write_output(args.output, data)
     else:
         sys.stdout.buffer.write(data)
     return 0

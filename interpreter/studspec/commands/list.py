@@ -18,5 +18,9 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("list", help="list the built-in rule books")
+    parser = sub.add_parser(
+        "list",
+        help="list the built-in rule books",
+        description="Name every built-in rule book with its title and the PHH codes it plays.",
+    )
     parser.set_defaults(handler=cmd_list)

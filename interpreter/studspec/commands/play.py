@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from ..hand import Hand, StakesError
@@ -14,6 +15,13 @@ from . import load_rulebook
 
 def cmd_play(args: argparse.Namespace) -> int:
     variant = load_rulebook(args.variant)
+    if args.seed is None:
+        # A fresh game each time; the seed is printed so that a game can be dealt again.
+        args.seed = random.SystemRandom().randrange(10**6)
+        print(f"(seed {args.seed}: --seed {args.seed} deals this game again)")
+    if args.hands is not None and args.hands < 1:
+        print("studspec play: --hands must be 1 or more", file=sys.stderr)
+        return 2
     if not 1 <= args.seat <= args.players:
         print(f"studspec play: --seat must be from 1 to {args.players}", file=sys.stderr)
         return 2
@@ -44,13 +52,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     cmd.add_argument("--players", type=int, default=6, help="players at the table, you included (default 6)")
     cmd.add_argument("--seat", type=int, default=1, help="your seat, 1 = first left of the dealer (default 1)")
-    cmd.add_argument("--seed", type=int, default=0, help="seed for the deals and the players (default 0)")
+    cmd.add_argument(
+        "--seed", type=int, help="seed for the deals and the players (default: a new one each game, printed)"
+    )
     cmd.add_argument(
         "--bots", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
         help="the other players: rules (by hand strength, default) or random",
     )
     cmd.add_argument("--stack", type=int, help="every player's starting stack (default: the rule book's)")
-    cmd.add_argument("--hands", type=int, help="stop after this many hands (default: ask after each)")
+    cmd.add_argument(
+        "--hands", type=int,
+        help="play this many hands without asking between them (default: ask after each hand)",
+    )
     cmd.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto",
         help="red hearts and diamonds (default auto: on a terminal without NO_COLOR)",

@@ -32,21 +32,31 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     rng = random.Random(args.seed)
     play_out(hand, [RandomPlayer(random.Random(rng.random())) for _ in range(args.players)])
-    ref = args.variant if Path(args.variant).suffix in (".yaml", ".yml") else variant.name
+    # A house rule is named by its absolute path, so the history replays from anywhere.
+    ref = str(Path(args.variant).resolve()) if Path(args.variant).suffix in (".yaml", ".yml") else variant.name
     print(write_history(hand, variant_ref=ref) if args.phh else render(hand))
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    run = sub.add_parser("run", help="deal one hand with built-in players and print its history")
+    run = sub.add_parser(
+        "run",
+        help="deal one hand with built-in players and print its history",
+        description=(
+            "Deal one hand of a rule book to random built-in players and print its history: "
+            "every card, action, pot and winner (down cards in brackets). With --phh the hand "
+            "is printed as a PHH hand history, which 'studspec replay' plays back. Stakes come "
+            "from the rule book's stakes section unless given here, in the table's smallest unit."
+        ),
+    )
     run.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     run.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
     run.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the players (default 0)")
     run.add_argument("--phh", action="store_true", help="print the hand as PHH, which 'replay' reads back")
-    run.add_argument("--ante", type=int, help="ante in the smallest unit (default: the rule book's stakes)")
-    run.add_argument("--bring-in", type=int, dest="bring_in", help="bring-in amount")
-    run.add_argument("--small-bet", type=int, dest="small_bet", help="small bet")
-    run.add_argument("--big-bet", type=int, dest="big_bet", help="big bet")
-    run.add_argument("--stack", type=int, help="every player's starting stack")
+    run.add_argument("--ante", type=int, help="the ante (default: the rule book's stakes.ante)")
+    run.add_argument("--bring-in", type=int, dest="bring_in", help="the bring-in (default: stakes.bring_in)")
+    run.add_argument("--small-bet", type=int, dest="small_bet", help="the small bet (default: stakes.small_bet)")
+    run.add_argument("--big-bet", type=int, dest="big_bet", help="the big bet (default: stakes.big_bet)")
+    run.add_argument("--stack", type=int, help="every player's starting stack (default: stakes.starting_stack)")
     run.set_defaults(handler=cmd_run)
 

@@ -36,7 +36,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         variant=variant,
         players=players,
         stakes=stakes,
-        player=PlayerKind(args.player),
+        player=PlayerKind(args.bots),
         seed=args.seed,
         phh_dir=args.phh,
         variant_ref=str(Path(args.variant).resolve()) if is_path else variant.name,
@@ -50,7 +50,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "title": variant.title,
         "players": players,
         "seed": args.seed,
-        "player": args.player,
+        "player": args.bots,
     }
     data = report(totals, variant, big_bet=stakes.big_bet, meta=meta)
     if args.json:
@@ -69,7 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "often each street is reached, the showdown rate, pot sizes in big bets, bring-in "
             "completions, the open-pair big bet, community cards, hi/lo scoops and splits, and "
             "results by seat. The same seed gives the same numbers with any number of workers. "
-            "Progress goes to stderr: a bar on a terminal, a line per 10%% otherwise."
+            "Progress goes to stderr: a bar on a terminal, a line per 10% otherwise."
         ),
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
@@ -78,8 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
     cmd.add_argument("--workers", type=_positive, help="processes to use (default: every core)")
     cmd.add_argument(
-        "--player", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
-        help="built-in players: rules (by hand strength, default) or random",
+        "--bots", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
+        help="the built-in players: rules (by hand strength, default) or random (as in 'play')",
     )
     cmd.add_argument("--stack", type=_positive, help="every player's starting stack (default: the rule book's)")
     cmd.add_argument("--json", action="store_true", help="print the report as JSON")
