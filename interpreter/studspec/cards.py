@@ -80,6 +80,11 @@ class Card(int):
     def suit(self) -> Suit:
         return Suit(self & 3)
 
+    def __bool__(self) -> bool:
+        """Every card is something: without this the deuce of clubs, ``int`` 0, would be
+        false and vanish from ``[c for c in cards if c]``."""
+        return True
+
     def __str__(self) -> str:
         return RANK_LETTERS[self >> 2] + SUIT_LETTERS[self & 3]
 

@@ -37,10 +37,13 @@ class Deck:
 
     @classmethod
     def stacked(cls, cards: Sequence[Card], rng: random.Random) -> "Deck":
-        """A deck dealt in exactly this order (the first card is dealt first)."""
+        """A deck whose top cards are ``cards`` in this order (the first is dealt first); the
+        cards not named follow, shuffled by ``rng``, so a stacked deck never runs dry early."""
         if len(set(cards)) != len(cards):
             raise IllegalDealError("a stacked deck lists a card twice")
-        return cls(cards, rng)
+        rest = [card for card in CARDS if card not in set(cards)]
+        rng.shuffle(rest)
+        return cls([*cards, *rest], rng)
 
     @classmethod
     def given(cls, rng: random.Random) -> "Deck":

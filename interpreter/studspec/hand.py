@@ -282,9 +282,9 @@ class Hand:
         assert self.round is not None
         if self._open_candidates:
             self._fix_opener(seat)
-        can_act = [s for s in self.seats_with_chips()]
+        obliged = self.round.bring_in_seat
         stack = self.stacks[seat]
-        added = self.round.apply(seat, action, stack, can_act)
+        added = self.round.apply(seat, action, stack, self.seats_with_chips())
         self.stacks[seat] -= added
         self.contributed[seat] += added
         if action.kind is ActionKind.FOLD:
@@ -294,6 +294,9 @@ class Hand:
         self.events.append(
             ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0)
         )
+        if obliged == seat and self.round.bring_in_seat not in (None, seat):
+            # The seat that had to open folded; the obligation moved on (TDA RP-10E).
+            self.events.append(BringInDue(self.round.bring_in_seat))
         self._drive()
 
     def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:

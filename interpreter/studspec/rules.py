@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from .actions import HandError
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import Card
 from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
@@ -147,7 +148,7 @@ class DealPlan:
     burn: bool = True
 
 
-class DeckExhaustedError(RuntimeError):
+class DeckExhaustedError(HandError):
     """The stub cannot serve the street and the rule book has no rule for running out."""
 
 

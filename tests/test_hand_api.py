@@ -1,0 +1,52 @@
+"""The hand's interface: stacked decks, stakes checks, the event log of the bring-in."""
+
+from __future__ import annotations
+
+import pytest
+
+from studspec.actions import parse_action
+from studspec.cards import parse_cards
+from studspec.events import BringInDue, CardsDealt
+from studspec.hand import Hand, StakesError
+from studspec.phh import apply_history_action
+from studspec.spec import load_variant
+from studspec.spec.model import Stakes
+
+STAKES = Stakes(ante=1, bring_in=3, small_bet=10, big_bet=20)
+
+
+def test_a_stacked_deck_deals_its_cards_first_and_the_rest_after() -> None:
+    """A stacked deck names the top cards; third street deals them seat by seat (seed 000:
+    two down, one up to each player), and the hand goes on from the unnamed rest."""
+    top = parse_cards("AsKsQs" "2c3c4c")
+    hand = Hand(load_variant("seven-card-stud"), [100, 100], stakes=STAKES, deck=[c for c in top if c is not None])
+    dealt = [e.cards for e in hand.events if isinstance(e, CardsDealt)]
+    assert dealt == [tuple(top[:3]), tuple(top[3:])]
+    hand.act(parse_action("pb"))  # 4c is the lower door: p2 brings in
+    assert hand.events[-1].seat == 1  # type: ignore[attr-defined]
+
+
+def test_the_deuce_of_clubs_is_a_card_like_any_other() -> None:
+    """Cards are ints (2c is 0) but never false."""
+    assert all(parse_cards("2c"))
+
+
+def test_a_seat_needs_chips_to_be_dealt_in() -> None:
+    with pytest.raises(StakesError, match="above 0"):
+        Hand(load_variant("seven-card-stud"), [100, 0, 100], stakes=STAKES)
+
+
+def test_the_small_bet_must_be_below_the_big_bet() -> None:
+    """Issue 3: stakes are validated at the table too."""
+    with pytest.raises(StakesError, match="below the big bet"):
+        Hand(load_variant("seven-card-stud"), [100, 100], stakes=Stakes(1, 3, 20, 20))
+
+
+def test_the_log_names_each_seat_that_must_open() -> None:
+    """TDA RP-10E: with the low card all-in for the ante, the opening obligation passes to the
+    left and on round the table as seats fold; the event log records each step."""
+    hand = Hand(load_variant("seven-card-stud"), [1, 100, 100], stakes=STAKES, deal_from_outside=True)
+    for line in ("d dh p1 AsAh2c", "d dh p2 5d6d9c", "d dh p3 8d9dJh", "p2 f"):
+        apply_history_action(hand, line)
+    due = [e.seat for e in hand.events if isinstance(e, BringInDue)]
+    assert due == [1, 2]
