@@ -28,9 +28,13 @@ BUILTIN_BOOKS = tuple(builtin_names())
 """Every shipped rule book: the property tests run over all of them, all structures included."""
 
 
-@pytest.fixture(scope="session")
-def wsop_dir() -> Path:
+def wsop_hands() -> list[Path]:
+    """The 36 WSOP hands; a clear failure, not an empty list, when shared/ is not found."""
     path = shared_dir() / "phh" / "wsop-2023"
-    if not path.is_dir():
-        pytest.fail(f"the WSOP hands are missing: expected them at {path}")
-    return path
+    hands = sorted(path.glob("*.phh"))
+    if not hands:
+        pytest.fail(
+            f"the WSOP hands are not at {path}: put the project's shared/ folder beside the "
+            "clone, or set STUDSPEC_SHARED to it"
+        )
+    return hands

@@ -11,7 +11,7 @@ import pytest
 
 from studspec.cli import main
 
-from conftest import ROOT, shared_dir
+from conftest import ROOT, wsop_hands
 
 
 def test_run_prints_a_readable_history(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +44,7 @@ def test_run_same_seed_same_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_exits_1_on_wrong_finishing_stacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = sorted((shared_dir() / "phh" / "wsop-2023").glob("*F7S.phh"))[0]
+    source = [path for path in wsop_hands() if path.name.endswith("_F7S.phh")][0]
     text = source.read_text()
     start = text.index("finishing_stacks = [") + len("finishing_stacks = [")
     end = text.index("]", start)
@@ -70,7 +70,7 @@ def test_replay_exits_1_naming_the_refused_action(tmp_path: Path, capsys: pytest
 
 
 def test_replay_all_wsop_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    files = sorted(str(p) for p in (shared_dir() / "phh" / "wsop-2023").glob("*.phh"))
+    files = [str(path) for path in wsop_hands()]
     assert main(["replay", *files]) == 0
     assert capsys.readouterr().out.count("match finishing_stacks") == 36
 
@@ -79,9 +79,28 @@ def test_validate_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(ROOT / "variants")]) == 0
     assert main(["validate", str(ROOT / "tests" / "data" / "broken" / "unknown-key.yaml")]) == 1
     out = capsys.readouterr().out.strip().splitlines()
-    assert len(out) == 1 and out[0].endswith(
+    count = len(list((ROOT / "variants").glob("*.yaml")))
+    assert out[0] == f"{count} file(s) checked, 0 problem(s)"
+    assert out[1].endswith(
         "unknown key 'raise_limit'; allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round"
     )
+    assert out[2:] == ["1 file(s) checked, 1 problem(s)"]
+
+
+def test_validate_of_a_folder_without_rule_books_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "no rule books found" in capsys.readouterr().err
+
+
+def test_replay_names_a_missing_house_rule_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_text(
+        "variant = 'F7S'\n_variant = 'gone.yaml'\nantes = [1, 1]\nbring_in = 3\nsmall_bet = 10\n"
+        "big_bet = 20\nstarting_stacks = [100, 100]\nactions = []\n"
+    )
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "_variant 'gone.yaml' not found" in err and str(tmp_path / "gone.yaml") in err
 
 
 @pytest.mark.skipif(shutil.which("studspec") is None, reason="console script not installed")
@@ -102,3 +121,14 @@ def test_list_names_every_builtin_book(capsys: pytest.CaptureFixture[str]) -> No
     names = sorted(path.stem for path in (ROOT / "variants").glob("*.yaml"))
     assert [line.split()[0] for line in lines] == names
     assert any(line.startswith("razz ") and "Razz" in line and "(PHH FR)" in line for line in lines)
+
+
+def test_describe_json_is_the_resolved_rule_book(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the conformance protocol sends an engine: razz with seven-card stud merged in."""
+    import json
+
+    assert main(["describe", "razz", "--format", "json"]) == 0
+    book = json.loads(capsys.readouterr().out)
+    assert book["name"] == "razz" and "extends" not in book
+    assert book["bring_in"]["card"] == "highest-ace-low"
+    assert [street["id"] for street in book["streets"]] == ["third", "fourth", "fifth", "sixth", "seventh"]

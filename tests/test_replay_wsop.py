@@ -13,13 +13,13 @@ import pytest
 from studspec.phh import read_history, replay
 from studspec.variants import variant_for_history
 
-from conftest import shared_dir
+from conftest import shared_dir, wsop_hands
 
 HANDS = sorted((shared_dir() / "phh" / "wsop-2023").glob("*.phh"))
 
 
 def test_all_36_hands_are_present() -> None:
-    assert len(HANDS) == 36
+    assert len(wsop_hands()) == 36
 
 
 @pytest.mark.parametrize("path", HANDS, ids=lambda p: p.stem)

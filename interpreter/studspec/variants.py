@@ -38,7 +38,13 @@ def variant_for_history(history: History) -> Variant:
     if isinstance(ref, str) and ref:
         if ref.endswith((".yaml", ".yml")):
             beside = Path(history.path).parent / ref
-            return load_variant(str(beside if beside.exists() else ref))
+            for candidate in (beside, Path(ref)):
+                if candidate.is_file():
+                    return load_variant(str(candidate))
+            raise VariantLookupError(
+                f"{history.path}: _variant {ref!r} not found (looked for {beside} and {Path(ref).resolve()}); "
+                "a rule book path is taken relative to the history file"
+            )
         return load_variant(ref)
     try:
         return variant_for_code(history.variant_code)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from ..describe import describe
@@ -10,9 +11,17 @@ from ..document import Format, render
 from . import load_rulebook, write_output
 
 
+RESOLVED_JSON = "json"
+"""Not prose: the rule book resolved (``extends`` merged), as the conformance protocol's
+``new_hand`` message carries it, for engines to read."""
+
+
 def cmd_describe(args: argparse.Namespace) -> int:
     variant = load_rulebook(args.variant)
-    text = render(describe(variant), Format(args.format))
+    if args.format == RESOLVED_JSON:
+        text = json.dumps(variant.resolved, indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = render(describe(variant), Format(args.format))
     if args.output:
         write_output(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
@@ -33,8 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     cmd.add_argument(
-        "--format", choices=[f.value for f in Format], default=Format.MARKDOWN.value,
-        help="markdown (default, readable in a terminal) or html (one standalone page)",
+        "--format", choices=[*(f.value for f in Format), RESOLVED_JSON], default=Format.MARKDOWN.value,
+        help="markdown (default, readable in a terminal), html (one standalone page), or json "
+        "(the resolved rule book, as 'studspec conform' sends it to an engine)",
     )
     cmd.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     cmd.set_defaults(handler=cmd_describe)

@@ -12,6 +12,7 @@ from ..variants import VariantLookupError, variant_for_history
 
 def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
+    failed = 0
     for path in args.files:
         try:
             history = read_history(path)
@@ -20,6 +21,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except (HistoryFormatError, VariantLookupError, SpecError, ReplayError) as error:
             print(f"{error}", file=sys.stderr)
             status = 1
+            failed += 1
             continue
         stacks = " ".join(str(s) for s in outcome.stacks)
         verdict = outcome.matches
@@ -31,6 +33,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             expected = " ".join(str(s) for s in history.finishing_stacks or ())
             print(f"{path}: final stacks {stacks} differ from finishing_stacks {expected}")
             status = 1
+            failed += 1
+    if len(args.files) > 1:
+        print(f"{len(args.files) - failed} replayed, {failed} failed")
     return status
 
 

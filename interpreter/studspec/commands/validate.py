@@ -12,8 +12,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     checked, errors = validate_paths(args.paths)
     for line in errors:
         print(line)
-    print(f"{checked} file(s) checked, {len(errors)} problem(s)", file=sys.stderr)
-    return 1 if errors or checked == 0 else 0
+    if checked == 0:
+        print(f"no rule books found in {', '.join(args.paths)} (looked for .yaml and .yml files)", file=sys.stderr)
+        return 1
+    print(f"{checked} file(s) checked, {len(errors)} problem(s)")
+    return 1 if errors else 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
