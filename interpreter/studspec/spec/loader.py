@@ -113,10 +113,19 @@ def resolve(name_or_path: PathOrName) -> Resolution:
     if not errors and len(docs) > 1:
         errors.extend(schema_errors(merged))
     if not errors:
-        errors.extend(semantic_errors(merged))
+        errors.extend(_inherited(error, target.file) for error in semantic_errors(merged))
     if errors:
         return Resolution(None, unique_sorted(errors, target.file), files)
     return Resolution(merged, [], files)
+
+
+def _inherited(error: SpecError, top: str) -> SpecError:
+    """A problem that points into a parent book says so: the user edits the child, and a
+    line in an installed file could otherwise read as a bug in the built-in book."""
+    if error.path == top:
+        return error
+    note = f" (a value {top} inherits from this book; override it in {top})"
+    return SpecError(error.path, error.line, error.col, error.message + note, error.node)
 
 
 def validate_file(path: PathOrName) -> list[SpecError]:
