@@ -330,8 +330,8 @@ class Hand:
                 )
         if self.deck.size < len(cards):
             raise IllegalDealError(f"the stub holds {self.deck.size} cards, fewer than {len(cards)}")
-        for card in cards:
-            self.deck.take(card)
+        for dealt in cards:
+            self.deck.take(dealt)
         self._deal_queue.pop(0)
         self._place(seat, list(cards), list(expected.faces))
         self._drive()

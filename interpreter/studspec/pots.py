@@ -8,7 +8,7 @@ any all-in: the seat can win from each opponent only what it matched.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
-def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], object]) -> dict[int, int]:
+def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], Any]) -> dict[int, int]:
     """Split ``amount`` evenly; leftover chips go one each in ``odd_chip_key`` order, best first."""
     base, extra = divmod(amount, len(winners))
     result = {seat: base for seat in winners}

@@ -158,7 +158,7 @@ def _not_const(doc: Document, error: ValidationError, node: NodePath) -> list[Sp
 @_formats("type")
 def _wrong_type(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
     kinds = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-    expected = " or ".join(_TYPE_NAMES.get(k, k) for k in kinds)
+    expected = " or ".join(_TYPE_NAMES.get(str(k), str(k)) for k in kinds)
     got = f"{_type_name(error.instance)} {_shown(error.instance)}"
     if isinstance(error.instance, (dict, list)):
         got = _type_name(error.instance)

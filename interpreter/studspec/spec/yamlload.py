@@ -118,8 +118,11 @@ class _MarkingLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             start = self.peek_event().start_mark
             target = super().compose_node(parent, index)
+            assert target is not None  # an alias always names a node
             return _AliasNode(target, start, start)
-        return super().compose_node(parent, index)
+        node = super().compose_node(parent, index)
+        assert node is not None  # composing inside a document always yields a node
+        return node
 
 
 class _Builder:
@@ -249,7 +252,7 @@ class _Builder:
         """
         target = value_node.value if isinstance(value_node, _AliasNode) else value_node
         if isinstance(target, SequenceNode):  # <<: [*a, *b], or <<: *list_of_mappings
-            if target is not value_node and not in_alias:
+            if isinstance(value_node, _AliasNode) and not in_alias:
                 self._count_alias(value_node)
                 in_alias = True
             sources = target.value
