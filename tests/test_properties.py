@@ -23,7 +23,6 @@ from studspec.events import (
     HandEnded,
     Mucked,
     PotAwarded,
-    Showed,
 )
 from studspec.hand import Hand
 from studspec.players import RandomPlayer

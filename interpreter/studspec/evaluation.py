@@ -20,7 +20,6 @@ from itertools import combinations
 
 from ._tables import (
     CARD_KEYS,
-    CATEGORY_SHIFT,
     FLUSH,
     FLUSH_BITS,
     FLUSH_FLAGS,

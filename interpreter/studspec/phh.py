@@ -12,7 +12,7 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .actions import ActionFormatError, HandError, parse_action
 from .cards import CardFormatError, format_cards, parse_cards
@@ -233,6 +233,3 @@ def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str
         fields.append((key, value))
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
 
-
-def sequence_text(items: Sequence[int]) -> str:
-    return ", ".join(str(i) for i in items)

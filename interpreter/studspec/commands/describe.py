@@ -33,7 +33,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser(
         "describe",
-        help="the rules of a rule book in plain English (Markdown or HTML)",
+        help="the rules of a rule book in plain English (Markdown or HTML), or resolved as JSON",
         description=(
             "Print the rules of a rule book in plain English, generated from its YAML: players, "
             "stakes, each street, the bring-in, the cap, running out of cards, showdown order and "
