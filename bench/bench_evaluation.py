@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from studspec.cards import CARDS, Card
-    from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
+    from studspec.engine.cards import CARDS, Card
+    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
-    from studspec.cards import CARDS, Card
-    from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
+    from studspec.engine.cards import CARDS, Card
+    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 
 Hand = tuple[Card, ...]
 DEFAULT_HANDS = 100_000

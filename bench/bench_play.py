@@ -19,8 +19,8 @@ import time
 import warnings
 from pathlib import Path
 
-from studspec.hand import Hand
-from studspec.players import RandomPlayer, play_out
+from studspec.engine.hand import Hand
+from studspec.play.players import RandomPlayer, play_out
 from studspec.spec import load_variant
 
 

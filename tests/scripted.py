@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from studspec.actions import ActionKind, LegalAction, parse_action
-from studspec.events import ActionTaken, PotAwarded, Showed
-from studspec.hand import Hand
-from studspec.phh import apply_history_action
+from studspec.engine.actions import ActionKind, LegalAction, parse_action
+from studspec.engine.events import ActionTaken, PotAwarded, Showed
+from studspec.engine.hand import Hand
+from studspec.history.phh import apply_history_action
 from studspec.spec import load_variant
 from studspec.spec.model import Stakes
 

@@ -313,7 +313,7 @@ def test_the_guide_lists_every_topical_folder() -> None:
 
 
 def test_an_interpreter_crash_fails_the_case_not_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from studspec.hand import Hand
+    from studspec.engine.hand import Hand
 
     def explode(self: Hand, *args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")

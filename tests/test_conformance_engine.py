@@ -66,7 +66,7 @@ def test_the_reference_adapter_agrees_with_the_interpreter_on_every_case() -> No
 
 BROKEN_ODD_CHIP = """
     import sys
-    from studspec import rules
+    from studspec.engine import rules
     # The server gives an odd chip to the first seat instead of the highest card by suit.
     rules.ODD_CHIP._entries["highest-card-by-suit"] = rules.ODD_CHIP["first-seat-left-of-dealer"]
     from studspec.conformance.adapter import serve

@@ -1,7 +1,7 @@
 """The conformance suite catches a wrong interpreter: break any one rule and a case fails.
 
 Each mutation below swaps one rule of the interpreter for a plausible wrong one: a registry
-entry a built-in rule book names (``studspec.rules``), the hand ranking behind a pot share,
+entry a built-in rule book names (``studspec.engine.rules``), the hand ranking behind a pot share,
 or one of the few rules coded in the hand, betting and settlement modules. The topical
 cases (tests/conformance, without the option cases of issue 3) are then run in-process; at
 least one case that passes against the real interpreter must fail against the mutant.
@@ -17,14 +17,14 @@ from typing import Any, Callable, Sequence
 
 import pytest
 
-from studspec import betting, deck, hand, rules, settlement
-from studspec.actions import ActionKind, LegalAction
-from studspec.cards import Card
+from studspec.engine import betting, deck, hand, rules, settlement
+from studspec.engine.actions import ActionKind, LegalAction
+from studspec.engine.cards import Card
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
-from studspec.evaluation import HIGH_BOARD, RANKINGS, Ranking
-from studspec.machine import compile_variant
+from studspec.engine.evaluation import HIGH_BOARD, RANKINGS, Ranking
+from studspec.engine.machine import compile_variant
 
 SUITE = Path(__file__).parent / "conformance"
 CASES = [path for path in find_cases([SUITE]) if "options" not in path.relative_to(SUITE).parts]

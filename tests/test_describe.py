@@ -16,10 +16,10 @@ import pytest
 import yaml
 
 from studspec.cli import main
-from studspec.describe import describe
-from studspec.document import CHANGED, Format, render
-from studspec.phrases import PHRASES, Phrase, fill, named_values, phrase, schema_options
-from studspec.rules import BURN
+from studspec.authoring.describe import describe
+from studspec.authoring.document import CHANGED, Format, render
+from studspec.authoring.phrases import PHRASES, Phrase, fill, named_values, phrase, schema_options
+from studspec.engine.rules import BURN
 from studspec.spec import load_variant, option_values
 from studspec.spec.checks import DECK_SIZES
 from studspec.spec.model import Variant
@@ -64,7 +64,7 @@ def test_every_value_in_the_schema_has_a_phrase() -> None:
         for value in named_values(node)
         if (option, value) not in PHRASES
     ]
-    assert not missing, "add phrases to studspec.phrases.PHRASES for: " + ", ".join(missing)
+    assert not missing, "add phrases to studspec.authoring.phrases.PHRASES for: " + ", ".join(missing)
 
 
 def test_every_enum_read_through_option_values_has_a_phrase() -> None:
@@ -357,7 +357,7 @@ def test_an_option_describe_does_not_place_still_appears(monkeypatch: pytest.Mon
     import copy
     from dataclasses import replace
 
-    import studspec.describe as module
+    import studspec.authoring.describe as module
 
     real = list(schema_options())
     extra = [("betting.frobnicate", {"type": "integer"}), ("deck.colour", {"type": "string", "enum": ["red"]})]

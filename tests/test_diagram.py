@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from studspec import diagram
+from studspec.authoring import diagram
 from studspec.cli import main
-from studspec.diagram import DiagramFormat, GraphvizMissingError, graphviz_available, image, mermaid
-from studspec.machine import ADVANCE, compile_variant
+from studspec.authoring.diagram import DiagramFormat, GraphvizMissingError, graphviz_available, image, mermaid
+from studspec.engine.machine import ADVANCE, compile_variant
 from studspec.spec import load_variant
 from studspec.spec.model import Variant
 

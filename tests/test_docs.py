@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from studspec.docgen import reference
+from studspec.authoring.docgen import reference
 from studspec.spec import option_values
 
 from conftest import ROOT
@@ -10,7 +10,7 @@ from conftest import ROOT
 
 def test_rulebook_reference_is_up_to_date() -> None:
     page = (ROOT / "docs" / "rulebooks.md").read_text(encoding="utf-8")
-    assert page == reference(), "regenerate: python -m studspec.docgen > docs/rulebooks.md"
+    assert page == reference(), "regenerate: python -m studspec.authoring.docgen > docs/rulebooks.md"
 
 
 def test_reference_lists_every_option_value() -> None:

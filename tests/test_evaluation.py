@@ -1,4 +1,4 @@
-"""Tests for :mod:`studspec.evaluation`: the high, ace-to-five low and board rankings.
+"""Tests for :mod:`studspec.engine.evaluation`: the high, ace-to-five low and board rankings.
 
 Expected results come from the rules of poker (and the WSOP Live Action rules, "WSOP-L",
 where one applies), not from the code under test; the brute-force section checks the
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studspec.cards import CARDS, Card, parse_cards
-from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH, HIGH_BOARD, RANKINGS, Ranking
+from studspec.engine.cards import CARDS, Card, parse_cards
+from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH, HIGH_BOARD, RANKINGS, Ranking
 
 
 def cards(text: str) -> list[Card]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.actions import parse_action
-from studspec.cards import parse_cards
-from studspec.events import BringInDue, CardsDealt
-from studspec.hand import Hand, StakesError
-from studspec.phh import apply_history_action
+from studspec.engine.actions import parse_action
+from studspec.engine.cards import parse_cards
+from studspec.engine.events import BringInDue, CardsDealt
+from studspec.engine.hand import Hand, StakesError
+from studspec.history.phh import apply_history_action
 from studspec.spec import load_variant
 from studspec.spec.model import Stakes
 

@@ -13,12 +13,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from studspec import rules
+from studspec.engine import rules
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
-from studspec.machine import compile_variant
-from studspec.registry import Registry
+from studspec.engine.machine import compile_variant
+from studspec.engine.registry import Registry
 from studspec.spec import option_values
 
 OPTIONS = Path(__file__).parent / "conformance" / "options"

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from studspec.actions import CHECK_CALL, ActionKind, parse_action
-from studspec.hand import Hand
-from studspec.phh import ReplayError, parse_history, replay, write_history
-from studspec.players import RandomPlayer, play_out
+from studspec.engine.actions import CHECK_CALL, ActionKind, parse_action
+from studspec.engine.hand import Hand
+from studspec.history.phh import ReplayError, parse_history, replay, write_history
+from studspec.play.players import RandomPlayer, play_out
 from studspec.spec import load_variant
 
 STUD = """

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from studspec.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
-from studspec.events import BringInDue, CardsDealt, Showed
-from studspec.hand import Hand
-from studspec.play import ChoiceError, Command, Console, new_session, parse_choice, play_one, run_session
-from studspec.players import PlayerKind
-from studspec.simulate import bots_for_hand, hand_seed
+from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
+from studspec.engine.events import BringInDue, CardsDealt, Showed
+from studspec.engine.hand import Hand
+from studspec.play.game import ChoiceError, Command, Console, new_session, parse_choice, play_one, run_session
+from studspec.play.players import PlayerKind
+from studspec.play.simulate import bots_for_hand, hand_seed
 from studspec.spec import load_variant
 from studspec.spec.model import Face
-from studspec.table import Style
+from studspec.play.table import Style
 
 from conftest import BUILTIN_BOOKS, ROOT
 
@@ -244,8 +244,8 @@ def test_play_command_rejects_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_authoring_guide_house_rule_validates_describes_and_plays(tmp_path: Path) -> None:
     """docs/authoring.md: its YAML validates; its typo gives the error line it quotes; the
     changes it quotes are what describe lists; and the rule book plays a scripted hand."""
-    from studspec.describe import describe
-    from studspec.document import Format, render
+    from studspec.authoring.describe import describe
+    from studspec.authoring.document import Format, render
     from studspec.spec import validate_file
 
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")

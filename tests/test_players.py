@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from studspec.actions import ActionKind
-from studspec.cards import parse_cards
-from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
-from studspec.events import StreetBegan
-from studspec.hand import Hand
-from studspec.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
+from studspec.engine.actions import ActionKind
+from studspec.engine.cards import parse_cards
+from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
+from studspec.engine.events import StreetBegan
+from studspec.engine.hand import Hand
+from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
 from studspec.spec import load_variant
-from studspec.strength import equity, percentile
+from studspec.play.strength import equity, percentile
 
 from conftest import BUILTIN_BOOKS
 from scripted import STUD, act, deal, new_hand

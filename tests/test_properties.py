@@ -12,8 +12,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studspec.cards import Card
-from studspec.events import (
+from studspec.engine.cards import Card
+from studspec.engine.events import (
     ActionTaken,
     AntePosted,
     BurnsReshuffled,
@@ -24,8 +24,8 @@ from studspec.events import (
     Mucked,
     PotAwarded,
 )
-from studspec.hand import Hand
-from studspec.players import RandomPlayer
+from studspec.engine.hand import Hand
+from studspec.play.players import RandomPlayer
 from studspec.spec import load_variant
 from studspec.spec.model import Face
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from studspec import rules
-from studspec.registry import Registry
+from studspec.engine import rules
+from studspec.engine.registry import Registry
 from studspec.spec import option_values
 
 REGISTRIES = [

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from studspec.phh import read_history, replay
-from studspec.variants import variant_for_history
+from studspec.history.phh import read_history, replay
+from studspec.history.variants import variant_for_history
 
 from conftest import shared_dir, wsop_hands
 

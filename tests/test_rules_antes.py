@@ -7,7 +7,7 @@ that player wins only matching ante money", WSOP-L 149 (side pots are split sepa
 
 from __future__ import annotations
 
-from studspec.events import AntePosted, CardsDealt
+from studspec.engine.events import AntePosted, CardsDealt
 
 from scripted import STUD, new_hand, passive, play, run_passive, won
 

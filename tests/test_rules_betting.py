@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.actions import IllegalActionError
+from studspec.engine.actions import IllegalActionError
 
 from scripted import HILO, RAZZ, STUD, cbr_amounts, deal, legal, new_hand, passive, play
 

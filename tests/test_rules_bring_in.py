@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.actions import IllegalActionError
-from studspec.events import BringInDue
+from studspec.engine.actions import IllegalActionError
+from studspec.engine.events import BringInDue
 
 from scripted import HILO, RAZZ, STUD, actions_taken, deal, finish, legal, new_hand, play, won
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.actions import IllegalDealError
-from studspec.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
+from studspec.engine.actions import IllegalDealError
+from studspec.engine.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
 from studspec.spec.model import Face
 
 from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won

@@ -9,7 +9,7 @@ one player remains), Robert's Rules (a pot won uncontested is not shown), TDA 16
 
 from __future__ import annotations
 
-from studspec.events import BettingSkipped, CardsDealt, PotAwarded, Showed
+from studspec.engine.events import BettingSkipped, CardsDealt, PotAwarded, Showed
 
 from scripted import STUD, deal, legal, new_hand, passive, play, won
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studspec.actions import IllegalActionError, IllegalDealError
+from studspec.engine.actions import IllegalActionError, IllegalDealError
 
 from scripted import STUD, deal, legal, new_hand, play, snapshot
 

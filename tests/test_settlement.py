@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import parse_cards
-from studspec.evaluation import ACE_TO_FIVE_LOW, HIGH
-from studspec.rules import ODD_CHIP
-from studspec.settlement import award_pot, share_portions
+from studspec.engine.cards import parse_cards
+from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
+from studspec.engine.rules import ODD_CHIP
+from studspec.engine.settlement import award_pot, share_portions
 
 WHEEL_1 = parse_cards("As2d3c4h5sKcQh")
 WHEEL_2 = parse_cards("Ac2c3d4d5hKdQd")

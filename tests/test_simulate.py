@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from studspec.actions import BRING_IN, CHECK_CALL, ActionKind
+from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind
 from studspec.cli import main
-from studspec.events import CommunityCardDealt, PotAwarded, StreetBegan
-from studspec.hand import Hand
-from studspec.phh import read_history, replay
-from studspec.players import PlayerKind, RandomPlayer, play_out
-from studspec.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, simulate
+from studspec.engine.events import CommunityCardDealt, PotAwarded, StreetBegan
+from studspec.engine.hand import Hand
+from studspec.history.phh import read_history, replay
+from studspec.play.players import PlayerKind, RandomPlayer, play_out
+from studspec.play.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, simulate
 from studspec.spec import load_variant
-from studspec.stats import Totals, format_report, record, report
-from studspec.variants import variant_for_history
+from studspec.play.stats import Totals, format_report, record, report
+from studspec.history.variants import variant_for_history
 
 from conftest import BUILTIN_BOOKS
 

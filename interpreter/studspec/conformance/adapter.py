@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, TextIO
 
-from ..actions import HandError, parse_action
-from ..cards import Card, format_cards, parse_card
-from ..hand import Hand
-from ..rules import DeckExhaustedError
-from ..spec.model import Face, Stakes
+from studspec.engine.actions import HandError, parse_action
+from studspec.engine.cards import Card, format_cards, parse_card
+from studspec.engine.hand import Hand
+from studspec.engine.rules import DeckExhaustedError
+from studspec.spec.model import Face, Stakes
 from .process import EngineFault
 from .protocol import Message, Reply, parse_reply
 from .rulebook import variant_from_resolved

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..phh import History, HistoryFormatError, read_history
-from ..spec.model import Variant
-from ..variants import variant_for_history
+from studspec.history.phh import History, HistoryFormatError, read_history
+from studspec.spec.model import Variant
+from studspec.history.variants import variant_for_history
 from .checkpoints import Checkpoint, CheckpointFormatError, parse_checkpoints
 
 

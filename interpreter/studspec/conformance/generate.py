@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action, ActionKind, LegalAction, bet_to, show
-from ..hand import Hand
-from ..phh import history_actions, write_history
-from ..players import RandomPlayer
-from ..spec.model import Stakes, Variant
+from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
+from studspec.engine.hand import Hand
+from studspec.history.phh import history_actions, write_history
+from studspec.play.players import RandomPlayer
+from studspec.spec.model import Stakes, Variant
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..spec.model import Stakes
+from studspec.spec.model import Stakes
 from .checkpoints import TableState, normalize_action
 
 PROTOCOL_VERSION = 1

@@ -12,12 +12,12 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..spec.build import build_variant
-from ..spec.checks import semantic_errors
-from ..spec.errors import SpecError, SpecErrors
-from ..spec.model import Variant
-from ..spec.schema import schema_errors
-from ..spec.yamlload import Document
+from studspec.spec.build import build_variant
+from studspec.spec.checks import semantic_errors
+from studspec.spec.errors import SpecError, SpecErrors
+from studspec.spec.model import Variant
+from studspec.spec.schema import schema_errors
+from studspec.spec.yamlload import Document
 
 SOURCE = "<rulebook from new_hand>"
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Protocol, Sequence
 
-from ..phh import HistoryFormatError, stakes_of
-from ..spec.errors import SpecError
-from ..variants import VariantLookupError
+from studspec.history.phh import HistoryFormatError, stakes_of
+from studspec.spec.errors import SpecError
+from studspec.history.variants import VariantLookupError
 from .case import Case, CaseFormatError, find_cases, load_case
 from .checkpoints import Checkpoint, Illegal, TableState
 from .process import EngineFault

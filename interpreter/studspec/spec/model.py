@@ -1,7 +1,7 @@
 """The rule book as frozen data: what the loader produces and the interpreter reads.
 
 Option values stay the strings the schema allows (``"lowest-ace-high"``); each one names a
-function in :mod:`studspec.rules`, so adding a rule is a schema entry plus a registry
+function in :mod:`studspec.engine.rules`, so adding a rule is a schema entry plus a registry
 function, and nothing here needs to change.
 """
 

@@ -1,0 +1,348 @@
+"""``studspec describe``: a rule book's rules in plain English, generated from the YAML.
+
+Nothing here is written for one variant: every sentence is either composed from the
+book's numbers (players, stakes, streets) or is the phrase :mod:`studspec.authoring.phrases` holds
+for an option's value. So the description is what the interpreter plays, a house rule
+reads as complete rules, and changing an option changes the text. Options this module does
+not place in a section (added to the schema later) still appear, under "Other rules".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from .document import Document, Point, Section
+from .overrides import IDENTITY, Lineage, lineage, related, shown
+from .phrases import Phrase, fill, named_values, phrase, schema_default, schema_options, value_key
+from studspec.engine.rules import BURN
+from studspec.spec.checks import DECK_SIZES
+from studspec.spec.model import Street, Variant
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king")  # fmt: skip
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: capital first letter, a full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class _Builder:
+    """Collects the sections of one description and the options they state."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.book: Mapping[str, Any] = variant.resolved
+        self.stated: set[str] = set()
+
+    # -- reading the book ------------------------------------------------------------------
+
+    def value(self, option: str) -> Any:
+        """The book's value of a dotted option, or the schema's default when it is unstated."""
+        node: Any = self.book
+        for part in option.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                return schema_default(option)
+            node = node[part]
+        return node
+
+    def said(self, option: str) -> Phrase:
+        return phrase(option, self.value(option))
+
+    def text(self, option: str, **extra: Any) -> str:
+        return fill(self.said(option).text, self.book, **extra)
+
+    def point(self, text: str, *options: str, lead: str = "") -> Point:
+        self.stated.update(options)
+        return Point(text=text, options=tuple(options), lead=lead)
+
+    # -- sections ----------------------------------------------------------------------------
+
+    def players_and_stakes(self) -> Section:
+        v, s = self.variant, self.variant.stakes
+        ante = f"an ante of {s.ante} from every player before the deal" if s.ante else "no ante"
+        return Section(
+            "Players and stakes",
+            (
+                self.point(f"From {v.min_players} to {v.max_players} players.", "players.min", "players.max"),
+                self.point(
+                    f"Stakes, in the table's smallest unit (chips or cents): {ante}, a bring-in of "
+                    f"{s.bring_in}, a small bet of {s.small_bet} and a big bet of {s.big_bet}.",
+                    "stakes.ante", "stakes.bring_in", "stakes.small_bet", "stakes.big_bet",
+                ),
+                self.point(
+                    f"When studspec plays or simulates hands, each player starts with {s.starting_stack}.",
+                    "stakes.starting_stack",
+                ),
+            ),
+        )
+
+    def betting(self) -> Section:
+        cap = self.variant.raise_cap
+        if cap is None:
+            cap_text = "There is no limit on the number of raises in a betting round."
+        elif cap == 0:
+            cap_text = "A betting round allows a bet (or a completion of the bring-in) and no raises."
+        else:
+            raises = "one raise" if cap == 1 else f"up to {_number(cap)} raises"
+            cap_text = f"A betting round allows a bet (or a completion of the bring-in) and {raises}."
+        points = [self.point(self.text("betting.structure"), "betting.structure"), self.point(cap_text, "betting.raise_cap")]
+        if cap is not None:
+            points.append(self.point(self.text("betting.heads_up"), "betting.heads_up"))
+        else:
+            self.stated.add("betting.heads_up")  # without a cap there is nothing to lift
+        points.append(self.point(self.text("betting.short_all_in"), "betting.short_all_in"))
+        return Section("Betting", tuple(points))
+
+    def size(self, street: Street) -> str:
+        """The street's bet in words and chips: "the big bet (800)", "twice the big bet (1600)"."""
+        if street.bet is None:
+            return ""
+        noun = phrase("streets.bet", street.bet.value).noun
+        amount = self.variant.stakes.bet(street.bet, street.bet_times)
+        times = {1: "", 2: "twice "}.get(street.bet_times, f"{street.bet_times} times ")
+        return f"{times}{noun} ({amount})"
+
+    def deal(self, street: Street) -> str:
+        runs: list[tuple[int, str]] = []
+        for face in street.deal:
+            if runs and runs[-1][1] == face.value:
+                runs[-1] = (runs[-1][0] + 1, face.value)
+            else:
+                runs.append((1, face.value))
+        words = []
+        for i, (count, face_name) in enumerate(runs):
+            noun = "card" if count == 1 else "cards"
+            what = f"{_number(count)} {noun} " if i == 0 else f"{_number(count)} "
+            words.append(what + phrase("streets.deal", face_name).text)
+        return ", then ".join(words) + " to each player"
+
+    def street(self, index: int, street: Street) -> Point:
+        burned = BURN[self.variant.burn](index)
+        parts = [_sentence(("a burn card, then " if burned else "") + self.deal(street))]
+        template = self.said("betting.structure").street
+        if template and street.bet is not None:
+            parts.append(_sentence(fill(template, self.book, size=self.size(street))))
+        if street.bring_in:
+            parts.append(fill(phrase("streets.bring_in", True).text, self.book))
+        else:
+            parts.append(_sentence(f"{self.said('first_to_act.board').noun} acts first"))
+        extra = fill(phrase("streets.open_pair_big_bet", street.open_pair_applies).text, self.book)
+        if extra:
+            parts.append(extra)
+        known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet"}
+        raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
+        for key in raw:
+            if key not in known:
+                parts.append(f"({key}: {shown(raw[key])})")
+        lead = street.id.replace("-", " ").capitalize() + " street"
+        # The point reads every option its sentences depend on, so that a house rule
+        # changing any of them marks the street.
+        options = [f"streets.{street.id}", "deck.burn"]
+        if template and street.bet is not None:
+            options += ["betting.structure", f"stakes.{street.bet.value}_bet"]
+        if not street.bring_in:
+            options.append("first_to_act.board")
+        if street.open_pair_applies:
+            options.append("stakes.big_bet")
+        return self.point(" ".join(parts), *options, lead=lead)
+
+    def streets(self) -> Section:
+        return Section(
+            "The streets",
+            tuple(self.street(i, s) for i, s in enumerate(self.variant.streets)),
+            numbered=True,
+        )
+
+    def bring_in(self) -> Section:
+        v, s = self.variant, self.variant.stakes
+        first = next((st for st in v.streets if st.bring_in), None)
+        if first is None:
+            return Section("The bring-in", (self.point("There is no bring-in."),))
+        where = first.id.replace("-", " ") + " street"
+        if v.structure == "fixed-limit" and first.bet is not None:
+            complete = f"complete it to {self.size(first)}"
+        else:
+            complete = f"complete it to a full bet of at least the small bet ({s.small_bet})"
+        points = [
+            self.point(self.text("bring_in.card"), "bring_in.card"),
+            self.point(self.text("bring_in.ties"), "bring_in.ties"),
+            self.point(
+                f"On {where} that player must either post the bring-in ({s.bring_in}) or {complete}. Each "
+                "player after may call the bring-in, complete, or fold; once the bring-in is "
+                "completed, the betting goes on as usual.",
+                "stakes.bring_in",
+            ),
+            self.point(self.text("bring_in.all_in_for_ante"), "bring_in.all_in_for_ante"),
+        ]
+        return Section("The bring-in", tuple(points))
+
+    def first_to_act(self) -> Section:
+        return Section(
+            "Who acts first on the other streets",
+            (
+                self.point(self.text("first_to_act.board"), "first_to_act.board"),
+                self.point(self.text("first_to_act.ties"), "first_to_act.ties"),
+            ),
+        )
+
+    def running_out(self) -> Point | None:
+        """The deck arithmetic a rules designer wants: from how many players cards run short."""
+        v = self.variant
+        size = DECK_SIZES.get(v.deck)
+        if size is None:
+            return None
+        cards = sum(len(st.deal) for st in v.streets)
+        burns = sum(1 for i in range(len(v.streets)) if BURN[v.burn](i))
+        need = v.max_players * cards + burns
+        options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
+        burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
+        if need <= size:
+            text = (f"A full table of {v.max_players} needs at most {need} cards ({cards} each{burnt}), "
+                    f"so the {size}-card deck never runs short.")
+        else:
+            short = next(n for n in range(v.min_players, v.max_players + 1) if n * cards + burns > size)
+            text = (f"A full table of {v.max_players} who all stay to the last street would need {need} "
+                    f"cards ({cards} each{burnt}), more than the {size} in the deck: from {short} "
+                    "players the cards can run short on the last street.")
+        return self.point(text, *options)
+
+    def deck(self) -> Section:
+        points = [
+            self.point(self.text("deck.cards"), "deck.cards"),
+            self.point(self.text("deck.burn"), "deck.burn"),
+        ]
+        fact = self.running_out()
+        if fact is not None:
+            points.append(fact)
+        points.append(self.point(self.text("deck.exhaustion"), "deck.exhaustion"))
+        if self.variant.exhaustion != "none":
+            points.append(self.point(self.text("betting.community_card_round"), "betting.community_card_round"))
+        else:
+            self.stated.add("betting.community_card_round")  # no community card is ever dealt
+        return Section("The deck, and running out of cards", tuple(points))
+
+    def showdown(self) -> Section:
+        return Section("Showdown", (self.point(self.text("showdown.order"), "showdown.order"),))
+
+    def shares(self) -> str:
+        shares = self.variant.shares
+        described = []
+        for share in shares:
+            said = phrase("pots.shares.hand", share.hand)
+            described.append((said.noun, fill(said.text, self.book)))
+        if len(shares) == 1:
+            noun, text = described[0]
+            return f"Each pot goes to the best {noun}: {text}."
+        names = ", ".join(f"one to the best {noun}" for noun, _ in described)
+        sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
+        sentences += [f"The {noun} is {text}." for noun, text in described]
+        for share, (noun, _) in zip(shares[1:], described[1:]):
+            if share.qualifier is not None:
+                rank = _LOW_RANKS[share.qualifier]
+                sentences.append(
+                    f"A {noun} qualifies only with five different ranks, none higher than {rank} "
+                    f"(\u201c{rank} or better\u201d); when no {noun} qualifies, the best "
+                    f"{described[0][0]} takes that share too."
+                )
+            else:
+                sentences.append(f"Every hand qualifies for the {noun} share.")
+        sentences.append(
+            f"One hand may win every share (a scoop). When a pot does not divide evenly between "
+            f"the shares, the odd chip goes to the share of the {described[0][0]}."
+        )
+        return " ".join(sentences)
+
+    def pots(self) -> Section:
+        return Section(
+            "Pots",
+            (
+                self.point(self.shares(), "pots.shares"),
+                self.point("Tied hands split their share equally."),
+                self.point(self.text("pots.odd_chip"), "pots.odd_chip"),
+                self.point(
+                    "A player who is all-in can win only what they matched from each opponent; "
+                    "the side pots that the others build are won the same way.",
+                ),
+            ),
+        )
+
+    def other_rules(self) -> Section | None:
+        """Options that no section above states (new schema options), so none goes unsaid."""
+        points = []
+        for option, node in schema_options():
+            top = option.split(".")[0]
+            if top in IDENTITY or top == "streets" or any(related(option, s) for s in self.stated):
+                continue
+            value = self.value(option)
+            if value is None and "default" not in node:
+                continue
+            said = phrase(option, value) if value_key(value) in named_values(node) else None
+            text = fill(said.text, self.book) if said and said.text else f"{option}: {shown(value)}"
+            points.append(self.point(text, option))
+        return Section("Other rules", tuple(points)) if points else None
+
+
+def describe(variant: Variant) -> Document:
+    """The rules of ``variant`` as a document; a house rule's changed points are marked."""
+    build = _Builder(variant)
+    sections = [
+        build.players_and_stakes(),
+        build.betting(),
+        build.streets(),
+        build.bring_in(),
+        build.first_to_act(),
+        build.deck(),
+        build.showdown(),
+        build.pots(),
+    ]
+    other = build.other_rules()
+    if other is not None:
+        sections.append(other)
+    paragraphs = [variant.description] if variant.description else []
+    source = variant.source.split(":", 1)[1] + " (built in)" if variant.source.startswith("builtin:") else variant.source
+    paragraphs.append(f"Rule book: {source}; generated by studspec describe from the YAML.")
+    family = lineage(variant)
+    if family is not None:
+        sections = _mark(sections, family)
+        paragraphs.append(_lineage_note(family))
+        if family.changes:
+            sections.append(_changes(family))
+    return Document(title=variant.title, paragraphs=tuple(paragraphs), sections=tuple(sections))
+
+
+def _lineage_note(family: Lineage) -> str:
+    parent = family.parent.title
+    if not family.changes:
+        return f"It extends {parent} ({family.reference}) and changes nothing in it."
+    count = len(family.changes)
+    return (
+        f"It extends {parent} ({family.reference}) and changes {count} "
+        f"option{'s' if count != 1 else ''}: the points that differ are marked changed, and "
+        f"the changes are listed at the end. Everything else is as in {parent}."
+    )
+
+
+def _mark(sections: list[Section], family: Lineage) -> list[Section]:
+    return [
+        replace(section, points=tuple(replace(p, changed=family.touches(p.options)) for p in section.points))
+        for section in sections
+    ]
+
+
+def _changes(family: Lineage) -> Section:
+    points = tuple(
+        Point(text=f"{shown(c.before)} \u2192 {shown(c.after)}", options=(c.option,), lead=c.option)
+        for c in family.changes
+    )
+    return Section(f"Changes from {family.parent.title}", points)

@@ -1,0 +1,285 @@
+"""Plain-English phrases for every named option value, for ``studspec describe``.
+
+The wording of the rules lives here as data, keyed by ``(option, value)`` exactly as the
+schema names them (``("bring_in.card", "lowest-ace-high")``), the same way the rule
+registry (:mod:`studspec.engine.rules`) keys the functions behind them. ``describe`` composes these
+phrases; it never holds wording for one variant. When the schema gains a value, a test
+fails until the value has a phrase here, so a rule book can never describe itself with a
+hole in it.
+
+Phrases may name the rule book's own numbers as ``str.format`` fields into the merged rule
+book (``{stakes[small_bet]}``), so "the small bet (400)" follows the book's stakes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator, Mapping
+
+from studspec.spec import load_schema
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """How one option value reads in the rules.
+
+    ``text`` is a sentence (or, for the card faces and bet sizes, a fragment) that states
+    the rule; an empty text means the value needs no mention (a rule that is off).
+    ``noun`` is the short name other sentences use for it ("the high hand", "the best
+    board"), for values that other rules refer to. ``street`` is, for a betting structure
+    whose streets have their own size (``streets[].bet``), how one street's bets read, with
+    ``{size}`` standing for that street's bet ("the big bet (800)"); empty for structures
+    that size every street alike (pot limit, no limit).
+    """
+
+    text: str
+    noun: str = ""
+    street: str = ""
+
+
+_SUITS = "clubs lowest, then diamonds, hearts, and spades highest"
+_NO_REUSE = "Cards of folded hands are never used again."
+
+PHRASES: dict[tuple[str, str], Phrase] = {
+    # --- betting -------------------------------------------------------------------------
+    ("betting.structure", "fixed-limit"): Phrase(
+        "Fixed limit: every bet and raise is exactly the street's bet size (given with each street).",
+        noun="fixed limit",
+        street="bets and raises are {size}",
+    ),
+    ("betting.structure", "spread-limit"): Phrase(
+        "Spread limit: a bet may be any amount from the small bet ({stakes[small_bet]}) up to the "
+        "street's limit (given with each street); a raise must be at least the previous bet or "
+        "raise of the round.",
+        noun="spread limit",
+        street="bets and raises from the small bet ({stakes[small_bet]}) up to {size}",
+    ),
+    ("betting.structure", "pot-limit"): Phrase(
+        "Pot limit: a bet or raise is at least the small bet ({stakes[small_bet]}), or the last bet "
+        "or raise of the round if that was larger, and at most the size of the pot after calling "
+        "(the antes, the bring-in and the calls all count).",
+        noun="pot limit",
+    ),
+    ("betting.structure", "no-limit"): Phrase(
+        "No limit: a bet or raise is at least the small bet ({stakes[small_bet]}), or the last bet "
+        "or raise of the round if that was larger, and at most all of a player's chips.",
+        noun="no limit",
+    ),
+    ("betting.heads_up", "capped"): Phrase(
+        "The raise cap holds even when only two players are betting."
+    ),
+    ("betting.heads_up", "uncapped-if-round-starts-heads-up"): Phrase(
+        "A betting round that begins with only two players able to bet has no raise cap; a "
+        "round that begins with three or more keeps the cap even when it comes down to two."
+    ),
+    ("betting.short_all_in", "half-bet-reopens"): Phrase(
+        "A player all-in for less than a full bet or raise: if it is at least half of one, it "
+        "counts as a full bet and reopens the betting; if it is less, players who have already "
+        "acted may only call or fold, and those yet to act may fold, call or complete it."
+    ),
+    ("betting.short_all_in", "full-bet-reopens"): Phrase(
+        "A player all-in for less than a full bet or raise does not reopen the betting: players "
+        "who have already acted may only call or fold."
+    ),
+    ("betting.community_card_round", "normal"): Phrase(
+        "After a community card there is a betting round as usual, opened by the player who "
+        "opened the street before."
+    ),
+    ("betting.community_card_round", "no-betting"): Phrase(
+        "After a community card there is no betting: the hand goes straight to the showdown."
+    ),
+    # --- the bring-in --------------------------------------------------------------------
+    ("bring_in.card", "lowest-ace-high"): Phrase(
+        "The player whose up card is the lowest must bring in; aces count high, so a deuce is "
+        "the lowest card.",
+        noun="the lowest up card",
+    ),
+    ("bring_in.card", "highest-ace-low"): Phrase(
+        "The player whose up card is the highest must bring in; aces count low, so a king is "
+        "the highest card.",
+        noun="the highest up card",
+    ),
+    ("bring_in.card", "highest-ace-high"): Phrase(
+        "The player whose up card is the highest must bring in; aces count high, so an ace is "
+        "the highest card.",
+        noun="the highest up card",
+    ),
+    ("bring_in.ties", "suit"): Phrase(f"Equal ranks are broken by suit: {_SUITS}."),
+    ("bring_in.ties", "seat"): Phrase(
+        "Equal ranks are broken by seat: of the tied players, the one nearest the dealer's left "
+        "brings in."
+    ),
+    ("bring_in.all_in_for_ante", "next-seat-opens-or-folds"): Phrase(
+        "If that player is all-in for the ante, the next player to the left must open for at "
+        "least the bring-in or fold, and so on round the table."
+    ),
+    ("bring_in.all_in_for_ante", "next-seat-brings-in"): Phrase(
+        "If that player is all-in for the ante, the next player to the left must post the "
+        "bring-in or complete, and may not fold."
+    ),
+    # --- who acts first ------------------------------------------------------------------
+    ("first_to_act.board", "best-high-board"): Phrase(
+        "The best high hand showing acts first: four of a kind, then three of a kind, two pair, "
+        "one pair, then the highest cards; straights and flushes do not count.",
+        noun="the best high hand showing",
+    ),
+    ("first_to_act.board", "best-low-board"): Phrase(
+        "The lowest hand showing acts first, counted ace-to-five: aces are low, a pair counts "
+        "against a hand, and straights and flushes do not count.",
+        noun="the lowest hand showing",
+    ),
+    ("first_to_act.ties", "seat"): Phrase(
+        "Between equal boards, the tied player nearest the dealer's left acts first."
+    ),
+    ("first_to_act.ties", "suit"): Phrase(
+        f"Between equal boards, the board whose highest card has the highest suit acts first ({_SUITS})."
+    ),
+    # --- streets -------------------------------------------------------------------------
+    ("streets.deal", "down"): Phrase("face down"),
+    ("streets.deal", "up"): Phrase("face up"),
+    ("streets.bet", "small"): Phrase("the small bet", noun="the small bet"),
+    ("streets.bet", "big"): Phrase("the big bet", noun="the big bet"),
+    ("streets.bring_in", "true"): Phrase("The bring-in opens the betting.", noun="the bring-in"),
+    ("streets.bring_in", "false"): Phrase(""),
+    ("streets.open_pair_big_bet", "true"): Phrase(
+        "While any board shows a pair, any player may bet or raise the big bet "
+        "({stakes[big_bet]}) instead; once someone does, every raise that round is the big bet."
+    ),
+    ("streets.open_pair_big_bet", "false"): Phrase(""),
+    # --- the deck ------------------------------------------------------------------------
+    ("deck.cards", "standard-52"): Phrase("One standard deck of 52 cards, no jokers."),
+    ("deck.burn", "none"): Phrase("No cards are burned."),
+    ("deck.burn", "before-later-streets"): Phrase(
+        "The dealer burns one card before each street after the first."
+    ),
+    ("deck.exhaustion", "none"): Phrase(
+        "The cards never run out: the table is never so large that a street cannot be dealt to "
+        "everyone."
+    ),
+    ("deck.exhaustion", "burns-then-community"): Phrase(
+        "If the stub cannot give a card to every player still in, the burned cards are shuffled "
+        "back into it; if it is still short, one card is dealt face up in the middle as a "
+        f"community card that plays in every hand. {_NO_REUSE}"
+    ),
+    ("deck.exhaustion", "tda"): Phrase(
+        "If the stub does not hold a card for every player still in plus the burn and one spare, "
+        "the burns are scrambled into it when that is enough; otherwise, with three or more cards "
+        "left, the dealer burns and deals one community card face up that plays in every hand; "
+        "with fewer, the stub and the burns are scrambled together, a card is burned and the "
+        f"community card dealt (TDA). {_NO_REUSE}"
+    ),
+    ("deck.exhaustion", "community"): Phrase(
+        "If the stub cannot give a card to every player still in, one card is dealt face up in the "
+        "middle as a community card that plays in every hand (after a burn, if a card can be "
+        f"spared); the burns are not reshuffled. {_NO_REUSE}"
+    ),
+    # --- showdown and pots ---------------------------------------------------------------
+    ("showdown.order", "last-aggressor-else-first-to-act"): Phrase(
+        "The last player to bet or raise on the last street shows first; if nobody bet, the "
+        "player who acted first on that street does. The others follow clockwise."
+    ),
+    ("showdown.order", "last-aggressor-else-best-high-board"): Phrase(
+        "The last player to bet or raise on the last street shows first; if nobody bet, the "
+        "player with the best high hand showing does. The others follow clockwise."
+    ),
+    ("showdown.order", "last-aggressor-else-first-seat"): Phrase(
+        "The last player to bet or raise on the last street shows first; if nobody bet, the "
+        "player nearest the dealer's left does. The others follow clockwise."
+    ),
+    ("pots.shares.hand", "high"): Phrase("the best five-card poker hand", noun="high hand"),
+    ("pots.shares.hand", "ace-to-five-low"): Phrase(
+        "the lowest five cards of different ranks, counted ace-to-five (aces are low, and "
+        "straights and flushes do not count), so 5-4-3-2-A is the best",
+        noun="low hand",
+    ),
+    ("pots.odd_chip", "highest-card-by-suit"): Phrase(
+        "An odd chip that cannot be split between tied hands goes to the hand whose highest card "
+        "(of the five it plays) is highest by suit."
+    ),
+    ("pots.odd_chip", "high-highest-low-lowest-suit"): Phrase(
+        "An odd chip that cannot be split between tied hands goes, in a high share, to the hand "
+        "with the highest card by suit, and in a low share to the hand with the lowest card by "
+        "suit (of the five cards each plays)."
+    ),
+    ("pots.odd_chip", "first-seat-left-of-dealer"): Phrase(
+        "An odd chip that cannot be split between tied hands goes to the tied player nearest the "
+        "dealer's left."
+    ),
+}
+
+
+class MissingPhraseError(LookupError):
+    """An option value has no phrase: add one to :data:`PHRASES`."""
+
+
+def value_key(value: Any) -> str:
+    """An option value as a phrase key: YAML's spelling (``true``, ``null``) for non-strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def phrase(option: str, value: Any) -> Phrase:
+    """The phrase for ``option`` set to ``value``."""
+    try:
+        return PHRASES[(option, value_key(value))]
+    except KeyError:
+        raise MissingPhraseError(
+            f"no phrase for {option}: {value_key(value)}; add one to studspec.authoring.phrases.PHRASES"
+        ) from None
+
+
+def fill(text: str, book: Mapping[str, Any], **extra: Any) -> str:
+    """``text`` with its ``{stakes[small_bet]}``-style fields taken from the rule book."""
+    return text.format(**{**book, **extra}) if "{" in text else text
+
+
+def schema_options() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every option leaf of the schema as ``(dotted name, schema node)``.
+
+    Names are those :func:`studspec.spec.option_values` takes: ``bring_in.card``,
+    ``streets.bet`` (a street's field), ``pots.shares.hand`` (an item's field).
+    """
+    schema = load_schema()
+
+    def walk(node: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        props = node.get("properties")
+        if props:
+            for key, child in props.items():
+                yield from walk(child, f"{path}.{key}" if path else key)
+            return
+        items = node.get("items")
+        if node.get("type") == "array" and isinstance(items, dict) and "properties" in items:
+            yield from walk(items, path)
+            return
+        yield path, node
+
+    for name, node in walk({"properties": schema["properties"]}, ""):
+        if name != "streets":
+            yield name, node
+    yield from walk(schema["$defs"]["street"], "streets")
+
+
+def named_values(node: Mapping[str, Any]) -> list[str]:
+    """The values of an option that need a phrase: an enum's values, or a boolean's two."""
+    target = node
+    if "enum" not in target and isinstance(target.get("items"), dict):
+        target = target["items"]
+    if "enum" in target:
+        return [value_key(v) for v in target["enum"]]
+    if target.get("type") == "boolean":
+        return ["true", "false"]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    return {name: node["default"] for name, node in schema_options() if "default" in node}
+
+
+def schema_default(option: str) -> Any:
+    """The schema's ``default`` for an optional option (``None`` if it states none)."""
+    return _defaults().get(option)

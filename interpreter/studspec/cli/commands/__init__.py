@@ -1,0 +1,34 @@
+"""The subcommands of ``studspec``, one module each.
+
+Every module in this package that defines ``register(subparsers)`` is a subcommand; the
+CLI finds them by scanning the package, so adding a command is adding a module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studspec.spec import SpecError, load_variant
+from studspec.spec.model import Variant
+
+
+def load_rulebook(ref: str) -> Variant:
+    """A built-in name or a YAML path; a bad rule book ends the command with its error line."""
+    try:
+        return load_variant(ref)
+    except SpecError as error:
+        raise SystemExit(f"studspec: {error}") from None
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write a command's output file, making its folder if needed; a file that cannot be
+    written ends the command with one line saying why, not a traceback."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            target.write_bytes(data)
+        else:
+            target.write_text(data, encoding="utf-8")
+    except OSError as error:
+        raise SystemExit(f"studspec: cannot write {path}: {error.strerror or error}") from None

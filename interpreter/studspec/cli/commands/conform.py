@@ -1,0 +1,70 @@
+"""``studspec conform``: check conformance cases against the reference or another engine."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from studspec.conformance.adapter import InProcessEngine
+from studspec.conformance.process import ProcessEngine
+from studspec.conformance.report import failure_text, headline, summary, write_junit
+from studspec.conformance.runner import CaseResult, Engine, run_cases
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    engine: Engine
+    if args.engine:
+        try:
+            engine = ProcessEngine(args.engine, timeout=args.timeout, startup_timeout=args.startup_timeout)
+        except ValueError as error:
+            print(f"studspec conform: {error}", file=sys.stderr)
+            return 2
+    else:
+        engine = InProcessEngine()
+    results: list[CaseResult] = []
+    try:
+        for result in run_cases(args.paths, engine, exitfirst=args.exitfirst):
+            results.append(result)
+            if not result.passed:
+                print(failure_text(result), flush=True)
+            elif args.verbose:
+                print(headline(result), flush=True)
+    finally:
+        engine.close()
+    if args.junit:
+        write_junit(results, args.junit)
+    if not results:
+        print(f"studspec conform: no .phh cases under {' '.join(args.paths)}", file=sys.stderr)
+    print(summary(results))
+    return 0 if results and all(r.passed for r in results) else 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    con = sub.add_parser(
+        "conform",
+        help="run conformance cases (PHH files with expectations) against the interpreter or an engine",
+        description=(
+            "Run every .phh case under the paths. Each failure is printed with the case file, the "
+            "action index, what was expected and what happened, and the hand's state; the last "
+            "line is 'N passed, N failed'. Exit status 0 only when no case failed. "
+            "See docs/conformance.md."
+        ),
+    )
+    con.add_argument("paths", nargs="+", metavar="PATH", help="case files or directories of them")
+    con.add_argument(
+        "--engine", metavar="COMMAND",
+        help="check this engine instead of the interpreter: a command speaking the JSON-lines protocol",
+    )  # fmt: skip
+    con.add_argument(
+        "--timeout", type=float, default=5.0, metavar="SECONDS",
+        help="how long the engine may take to answer one message (default 5)",
+    )  # fmt: skip
+    con.add_argument(
+        "--startup-timeout", type=float, default=30.0, metavar="SECONDS", dest="startup_timeout",
+        help="how long a freshly started engine may take to answer its first message (default 30; "
+        "never less than --timeout)",
+    )  # fmt: skip
+    con.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML")
+    con.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
+    con.add_argument("-v", "--verbose", action="store_true", help="print passing cases too")
+    con.set_defaults(handler=cmd_conform)

@@ -1,0 +1,71 @@
+"""``studspec play``: play a rule book against built-in players in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from studspec.engine.hand import Hand, StakesError
+from studspec.play.game import Console, new_session, run_session
+from studspec.play.players import PlayerKind
+from studspec.play.table import detect_style
+from studspec.cli.commands import load_rulebook
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    variant = load_rulebook(args.variant)
+    if args.seed is None:
+        # A fresh game each time; the seed is printed so that a game can be dealt again.
+        args.seed = random.SystemRandom().randrange(10**6)
+        print(f"(seed {args.seed}: --seed {args.seed} deals this game again)")
+    if args.hands is not None and args.hands < 1:
+        print("studspec play: --hands must be 1 or more", file=sys.stderr)
+        return 2
+    if not 1 <= args.seat <= args.players:
+        print(f"studspec play: --seat must be from 1 to {args.players}", file=sys.stderr)
+        return 2
+    session = new_session(
+        variant, args.players, args.seat - 1, args.seed, bots=PlayerKind(args.bots), stack=args.stack
+    )
+    try:
+        Hand(variant, list(session.stacks), stakes=session.stakes, seed=0)
+    except StakesError as error:
+        print(f"studspec play: {error}", file=sys.stderr)
+        return 1
+    console = Console(sys.stdin, sys.stdout)
+    style = detect_style(sys.stdout, args.color)
+    return run_session(session, console, style, max_hands=args.hands)
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    cmd = sub.add_parser(
+        "play",
+        help="play a rule book against built-in players in the terminal",
+        description=(
+            "Sit at a table of built-in players and play hand after hand. Each turn shows the "
+            "table as your seat sees it and lists your legal actions; type a number, a PHH "
+            "action (cbr 400) or a word (call). Bad input is refused with the reason and asked "
+            "again. Reads standard input line by line, so a game can be scripted."
+        ),
+    )
+    cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
+    cmd.add_argument("--players", type=int, default=6, help="players at the table, you included (default 6)")
+    cmd.add_argument("--seat", type=int, default=1, help="your seat, 1 = first left of the dealer (default 1)")
+    cmd.add_argument(
+        "--seed", type=int, help="seed for the deals and the players (default: a new one each game, printed)"
+    )
+    cmd.add_argument(
+        "--bots", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
+        help="the other players: rules (by hand strength, default) or random",
+    )
+    cmd.add_argument("--stack", type=int, help="every player's starting stack (default: the rule book's)")
+    cmd.add_argument(
+        "--hands", type=int,
+        help="play this many hands without asking between them (default: ask after each hand)",
+    )
+    cmd.add_argument(
+        "--color", choices=("auto", "always", "never"), default="auto",
+        help="red hearts and diamonds (default auto: on a terminal without NO_COLOR)",
+    )
+    cmd.set_defaults(handler=cmd_play)

@@ -1,0 +1,272 @@
+"""One betting round: who acts, what each seat may do, and what an action does.
+
+Betting actions are plain Python, not state-machine triggers: a round has many small
+steps and the machine only needs to know when the round is over. How big a bet may be
+comes from a structure (fixed, spread, pot or no limit) looked up by name in
+:mod:`studspec.engine.rules`; this module keeps the bookkeeping every structure shares: the
+amount to call, whether a full bet has been made, how many raises, who may still raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol, Sequence
+
+from .actions import Action, ActionKind, LegalAction
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """The rules a round is played under, resolved from the rule book and the stakes."""
+
+    units: tuple[int, ...]
+    """Fixed and spread limit: the street's bet sizes (small and big under the open-pair
+    rule); pot and no limit: the minimum bet."""
+    minimum: int
+    """The smallest full bet: the small bet in spread, pot and no limit; the unit in fixed."""
+    raise_cap: int | None
+    """Raises allowed after the opening bet or completion; ``None`` for no cap."""
+    counts_as_full: Callable[[int, int], bool]
+    """``(increment, full increment) -> bool``: does a short all-in wager reopen betting?"""
+    bring_in: int = 0
+    """The bring-in amount when this round opens with one, else 0."""
+    pot_at_start: int = 0
+    """Chips in the pot before this round (pot limit sizes bets by it)."""
+
+
+class Sizing(Protocol):
+    """A betting structure: the totals a seat may complete, bet or raise to."""
+
+    def ranges(self, betting: "BettingRound", seat: int) -> list[tuple[int, int]]:
+        """``(minimum, maximum)`` street totals the seat may choose, before its stack
+        caps them; fixed limit gives ``minimum == maximum``."""
+        ...
+
+    def raise_size(self, betting: "BettingRound") -> int:
+        """The size of a full bet or raise now: what a wager must add to count as one, and
+        what a player must face since acting to have the betting reopened."""
+        ...
+
+    def full_target(self, betting: "BettingRound") -> int:
+        """The smallest street total that is a full bet, completion or raise."""
+        ...
+
+
+@dataclass
+class BettingRound:
+    """The mutable state of one betting round.
+
+    ``level`` is what every seat must match; ``full_level`` is the last total set by a
+    full bet or raise (a short all-in raises ``level`` but not ``full_level``, so the next
+    raise is sized from the last full one, WSOP-L 129).
+    """
+
+    order: tuple[int, ...]
+    """Seats in clockwise order from the first seat left of the dealer."""
+    rules: RoundRules
+    sizing: Sizing
+    bets: dict[int, int] = field(default_factory=dict)
+    level: int = 0
+    full_level: int = 0
+    last_increment: int = 0
+    """Size of the last full bet or raise (no limit and pot limit raise at least this)."""
+    opened: bool = False
+    """A full bet (or completion of the bring-in) has been made."""
+    raises: int = 0
+    uncapped: bool = False
+    """The round began heads-up under a rule that lifts the cap then (WSOP-L 127)."""
+    big_locked: bool = False
+    """Open-pair rule: once a big bet or raise is made, all raises are big (WSOP-L 220)."""
+    pending: set[int] = field(default_factory=set)
+    acted: dict[int, int] = field(default_factory=dict)
+    """Each seat that has acted this round, with its street total when it last acted."""
+    actor: int | None = None
+    bring_in_seat: int | None = None
+    """Set while the round waits for the bring-in to be posted or completed."""
+    bring_in_may_fold: bool = False
+    """The low card is all-in for the ante and the rule lets the seat that must open fold
+    instead (TDA RP-10E); the obligation then moves on round the table."""
+    last_aggressor: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return not self.pending
+
+    @property
+    def capped(self) -> bool:
+        """No more raises: the cap is reached (the completion or first bet is not a raise)."""
+        cap = self.rules.raise_cap
+        return self.opened and cap is not None and not self.uncapped and self.raises >= cap
+
+    def start(self, first: int, can_act: Sequence[int]) -> None:
+        """Every seat that can act must act at least once, starting at ``first``."""
+        self.pending = set(can_act)
+        self.actor = self._next_pending(first, inclusive=True)
+
+    def _next_pending(self, seat: int, *, inclusive: bool) -> int | None:
+        if not self.pending:
+            return None
+        n = len(self.order)
+        start = self.order.index(seat)
+        for step in range(0 if inclusive else 1, n + 1):
+            candidate = self.order[(start + step) % n]
+            if candidate in self.pending:
+                return candidate
+        return None
+
+    @property
+    def base(self) -> int:
+        """What a wager is measured from: the current bet once a full bet is made; before
+        that (only a bring-in, or short all-ins), nothing, so the first wager is a bet."""
+        return self.level if self.opened else self.full_level
+
+    def may_raise(self, seat: int) -> bool:
+        """Whether the betting is open to ``seat``: it has not acted yet, or since it acted
+        there has been a full bet or raise, or short all-ins adding up to one (WSOP-L 129;
+        TDA 47)."""
+        if seat not in self.acted:
+            return True
+        since = self.acted[seat]
+        return self.full_level > since or self.level - since >= self.sizing.raise_size(self)
+
+    def to_call(self, seat: int) -> int:
+        return max(0, self.level - self.bets.get(seat, 0))
+
+    def pot_now(self) -> int:
+        """Chips in the pot, this round's wagers included."""
+        return self.rules.pot_at_start + sum(self.bets.values())
+
+    def legal(self, seat: int, stack: int, opponents_with_chips: int) -> list[LegalAction]:
+        """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts."""
+        bet = self.bets.get(seat, 0)
+        choices: list[LegalAction] = []
+        if self.bring_in_seat == seat:
+            if self.bring_in_may_fold:
+                choices.append(LegalAction(ActionKind.FOLD))
+            post = min(self.rules.bring_in, stack)
+            choices.append(LegalAction(ActionKind.BRING_IN, bet + post, bet + post, post))
+        else:
+            owed = self.to_call(seat)
+            if owed > 0:
+                choices.append(LegalAction(ActionKind.FOLD))
+            paid = min(owed, stack)
+            choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
+        if not self.may_raise(seat) or opponents_with_chips == 0 or self.capped:
+            return choices
+        most = bet + stack
+        # A wager must go above what is owed; from the bring-in seat, above the bring-in
+        # (a short stack's chips go in as the bring-in for less, WSOP-L 217).
+        floor = max(self.level, self.rules.bring_in if self.bring_in_seat == seat else 0)
+        if most <= floor:
+            return choices
+        seen: set[tuple[int, int]] = set()
+        for low, high in self.sizing.ranges(self, seat):
+            if high <= floor:
+                continue
+            low, high = min(max(low, floor + 1), most), min(high, most)
+            if (low, high) not in seen:
+                seen.add((low, high))
+                choices.append(LegalAction(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet))
+        return choices
+
+    def apply(self, seat: int, action: Action, stack: int, can_act: Sequence[int]) -> int:
+        """Carry out an action already checked against :meth:`legal`; return chips added.
+
+        ``can_act`` lists the seats that still hold chips and cards (the actor included).
+        """
+        bet = self.bets.get(seat, 0)
+        kind = action.kind
+        added = 0
+        if kind is ActionKind.BRING_IN:
+            added = min(self.rules.bring_in, stack)
+            self.level = max(self.level, self.rules.bring_in)
+            self.bring_in_seat = None
+        elif kind is ActionKind.CHECK_CALL:
+            added = min(self.to_call(seat), stack)
+        elif kind is ActionKind.COMPLETE_BET_RAISE:
+            assert action.amount is not None
+            self.bring_in_seat = None
+            added = action.amount - bet
+            self._raise(seat, action.amount, can_act)
+        self.bets[seat] = bet + added
+        self.acted[seat] = bet + added
+        self.pending.discard(seat)
+        if stack - added == 0:
+            self.pending.discard(seat)
+        self.actor = self._next_pending(seat, inclusive=False)
+        if kind is ActionKind.FOLD and self.bring_in_seat == seat:
+            self.bring_in_seat = self.actor  # the opening obligation moves on
+        return added
+
+    def _raise(self, seat: int, total: int, can_act: Sequence[int]) -> None:
+        size = self.sizing.raise_size(self)
+        increment = total - self.base
+        # A full bet or raise, or a short all-in the rule book counts as one (WSOP-L 129).
+        full = total >= self.sizing.full_target(self) or self.rules.counts_as_full(increment, size)
+        if full:
+            if self.opened:
+                self.raises += 1
+            if len(self.rules.units) > 1 and total - self.full_level >= max(self.rules.units):
+                self.big_locked = True
+            if increment >= size:
+                self.last_increment = increment
+            self.opened = True
+            self.full_level = total
+        self.level = total
+        self.last_aggressor = seat
+        self.pending = {other for other in can_act if other != seat}
+
+
+class FixedLimit:
+    """Fixed limit: one bet size per street; the open-pair rule may offer two. A raise is
+    one bet over the last full bet (after a short all-in it "completes" it)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        units = betting.rules.units
+        if betting.big_locked:
+            units = (max(units),)
+        return [(betting.full_level + unit, betting.full_level + unit) for unit in units]
+
+    def raise_size(self, betting: BettingRound) -> int:
+        """A bet of the round's size; once the open-pair big bet is made, a big one."""
+        units = betting.rules.units
+        return max(units) if betting.big_locked else min(units)
+
+    def full_target(self, betting: BettingRound) -> int:
+        return betting.full_level + self.raise_size(betting)
+
+
+class _FromTheBet:
+    """Spread, pot and no limit: a bet of at least the small bet; a raise of at least the
+    last full bet or raise, counted from the current bet (WSOP-L 128; TDA 43)."""
+
+    def raise_size(self, betting: BettingRound) -> int:
+        return max(betting.rules.minimum, betting.last_increment)
+
+    def full_target(self, betting: BettingRound) -> int:
+        return betting.base + self.raise_size(betting)
+
+
+class SpreadLimit(_FromTheBet):
+    """Spread limit: any bet from the small bet up to the street's size; a raise at least the
+    previous bet or raise of the round and at most the street's size (seed 000)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        return [(self.full_target(betting), betting.base + max(betting.rules.units))]
+
+
+class PotLimit(_FromTheBet):
+    """Pot limit: at most the pot after calling (antes, the bring-in and calls count;
+    BARGE, seed 001)."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        low = self.full_target(betting)
+        high = betting.level + betting.pot_now() + betting.to_call(seat)
+        return [(low, max(low, high))]
+
+
+class NoLimit(_FromTheBet):
+    """No limit: up to everything in front of you."""
+
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+        return [(self.full_target(betting), 1 << 62)]

@@ -1,0 +1,319 @@
+"""The registry functions behind every option value a rule book may name.
+
+Each table maps an option value of the schema to the function that carries it out. A new
+kind of rule is one more schema value and one more function here; the interpreter reads
+these tables when it compiles a rule book and never tests which variant it runs. A test
+checks that each table's names are exactly the schema's enum for that option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+from .actions import HandError
+from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
+from .cards import Card
+from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
+from .registry import Registry
+
+if TYPE_CHECKING:
+    from studspec.spec.model import Variant
+
+# --- Who brings in -------------------------------------------------------------------
+# A bring-in card rule gives (rank key, suit key) for a door card; the larger key is the
+# seat obliged to bring in.
+
+BRING_IN_CARD: Registry[Callable[[Card], tuple[int, int]]] = Registry("bring_in.card")
+
+
+@BRING_IN_CARD.register("lowest-ace-high")
+def lowest_card_ace_high(card: Card) -> tuple[int, int]:
+    """The lowest card brings in, aces high, clubs the lowest suit (WSOP-L 215, 240)."""
+    return (-card.rank, -card.suit)
+
+
+@BRING_IN_CARD.register("highest-ace-low")
+def highest_card_ace_low(card: Card) -> tuple[int, int]:
+    """The highest card brings in, aces low, the king of spades highest (WSOP-L 235)."""
+    return ((card.rank + 1) % 13, card.suit)
+
+
+@BRING_IN_CARD.register("highest-ace-high")
+def highest_card_ace_high(card: Card) -> tuple[int, int]:
+    """The highest card brings in, aces high, the ace of spades highest (seed 001: pot limit)."""
+    return (int(card.rank), int(card.suit))
+
+
+BRING_IN_TIES: Registry[Callable[[tuple[int, int], int], tuple[int, ...]]] = Registry("bring_in.ties")
+
+
+@BRING_IN_TIES.register("suit")
+def bring_in_ties_by_suit(card_key: tuple[int, int], position: int) -> tuple[int, ...]:
+    """Equal ranks: the suit decides, clubs < diamonds < hearts < spades (seeds 001, 002)."""
+    return card_key
+
+
+@BRING_IN_TIES.register("seat")
+def bring_in_ties_by_seat(card_key: tuple[int, int], position: int) -> tuple[int, ...]:
+    """Equal ranks: the first of them left of the dealer brings in (seed 000)."""
+    return (card_key[0], -position)
+
+
+BRING_IN_ALL_IN_FOR_ANTE: Registry[bool] = Registry("bring_in.all_in_for_ante")
+"""Whether the seat that must open in place of a low card all-in for the ante may fold."""
+BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-opens-or-folds", True)  # WSOP-L 217, TDA RP-10E
+BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-brings-in", False)  # pokerkit
+
+
+# --- Who acts first on later streets -------------------------------------------------
+
+FIRST_TO_ACT_BOARD: Registry[Ranking] = Registry("first_to_act.board")
+"""The ranking of the up cards; the best board acts first."""
+FIRST_TO_ACT_BOARD.add("best-high-board", HIGH_BOARD)  # no straights or flushes (WSOP-L 215)
+FIRST_TO_ACT_BOARD.add("best-low-board", ACE_TO_FIVE_LOW)  # the lowest board acts (WSOP-L 235)
+
+FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]] = Registry(
+    "first_to_act.ties"
+)
+
+
+@FIRST_TO_ACT_TIES.register("seat")
+def first_to_act_ties_by_seat(up_cards: Sequence[Card], position: int, board: Ranking) -> tuple[int, ...]:
+    """Equal boards: the first seat left of the dealer acts (WSOP-L 215, 240)."""
+    return (-position,)
+
+
+@FIRST_TO_ACT_TIES.register("suit")
+def first_to_act_ties_by_suit(up_cards: Sequence[Card], position: int, board: Ranking) -> tuple[int, ...]:
+    """Equal boards: the board whose highest card is highest by suit acts (TDA RP-10D)."""
+    return max(board.card_order(card) for card in up_cards) if up_cards else (0, 0)
+
+
+# --- Betting -------------------------------------------------------------------------
+
+STRUCTURES: Registry[Sizing] = Registry("betting.structure")
+STRUCTURES.add("fixed-limit", FixedLimit())
+STRUCTURES.add("spread-limit", SpreadLimit())
+STRUCTURES.add("pot-limit", PotLimit())
+STRUCTURES.add("no-limit", NoLimit())
+
+HEADS_UP: Registry[Callable[[int], bool]] = Registry("betting.heads_up")
+"""``(seats able to bet when the round begins) -> bool``: is this round uncapped?"""
+HEADS_UP.add("capped", lambda seats: False)  # seeds 000, 001; TDA 48
+HEADS_UP.add("uncapped-if-round-starts-heads-up", lambda seats: seats == 2)  # WSOP-L 127
+
+COMMUNITY_CARD_ROUND: Registry[bool] = Registry("betting.community_card_round")
+"""Whether a street dealt as a community card has a betting round."""
+COMMUNITY_CARD_ROUND.add("normal", True)  # TDA RP-10H
+COMMUNITY_CARD_ROUND.add("no-betting", False)  # seed 001
+
+SHORT_ALL_IN: Registry[Callable[[int, int], bool]] = Registry("betting.short_all_in")
+
+
+@SHORT_ALL_IN.register("half-bet-reopens")
+def half_bet_reopens(increment: int, full_increment: int) -> bool:
+    """An all-in of at least half a bet counts as a full bet and reopens (WSOP-L 129)."""
+    return 2 * increment >= full_increment
+
+
+@SHORT_ALL_IN.register("full-bet-reopens")
+def full_bet_reopens(increment: int, full_increment: int) -> bool:
+    """Only a full bet or raise reopens the betting (pot and no limit)."""
+    return increment >= full_increment
+
+
+# --- The deck ------------------------------------------------------------------------
+
+BURN: Registry[Callable[[int], bool]] = Registry("deck.burn")
+
+
+@BURN.register("none")
+def no_burns(street_index: int) -> bool:
+    return False
+
+
+@BURN.register("before-later-streets")
+def burn_before_later_streets(street_index: int) -> bool:
+    """One card is burned before each street after the first (TDA RP-10H, seed 000)."""
+    return street_index > 0
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """How a street is dealt given what is left in the stub."""
+
+    reshuffle_burns: bool = False
+    community: bool = False
+    burn: bool = True
+
+
+class DeckExhaustedError(HandError):
+    """The stub cannot serve the street and the rule book has no rule for running out."""
+
+
+EXHAUSTION: Registry[Callable[[int, int, int, bool], DealPlan]] = Registry("deck.exhaustion")
+
+
+@EXHAUSTION.register("none")
+def no_exhaustion_rule(stub: int, burns: int, needed: int, burning: bool) -> DealPlan:
+    if stub < needed + burning:
+        raise DeckExhaustedError(
+            f"the stub holds {stub} cards but the street needs {needed + burning}, "
+            "and the rule book has no rule for running out (deck.exhaustion: none)"
+        )
+    return DealPlan(burn=burning)
+
+
+@EXHAUSTION.register("burns-then-community")
+def burns_then_community(stub: int, burns: int, needed: int, burning: bool) -> DealPlan:
+    """Short stub: the burns go back in (seed 000); still short: one community card, face up,
+    plays in every hand (seeds 000-002). Cards of folded hands are never used again."""
+    if stub >= needed + burning:
+        return DealPlan(burn=burning)
+    if stub + burns >= needed + burning:
+        return DealPlan(reshuffle_burns=True, burn=burning)
+    return DealPlan(reshuffle_burns=burns > 0, community=True, burn=burning and stub + burns >= 2)
+
+
+@EXHAUSTION.register("tda")
+def tda_procedure(stub: int, burns: int, needed: int, burning: bool) -> DealPlan:
+    """TDA RP-10H, WSOP-L 228: the stub must hold every card, the burn and one spare; if the
+    burns make up the difference, scramble them in; else if the stub holds three cards or
+    more, burn and deal one community card; else scramble stub and burns, burn, and deal
+    the community card. The muck is never used."""
+    required = needed + burning + 1
+    if stub >= required:
+        return DealPlan(burn=burning)
+    if stub + burns >= required:
+        return DealPlan(reshuffle_burns=True, burn=burning)
+    if stub >= 3:
+        return DealPlan(community=True, burn=burning)
+    return DealPlan(reshuffle_burns=burns > 0, community=True, burn=burning and stub + burns >= 2)
+
+
+@EXHAUSTION.register("community")
+def community_without_reshuffle(stub: int, burns: int, needed: int, burning: bool) -> DealPlan:
+    """Short stub: one community card for everyone, the burns stay out (seeds 001, 002)."""
+    if stub >= needed + burning:
+        return DealPlan(burn=burning)
+    return DealPlan(community=True, burn=burning and stub >= 2)
+
+
+# --- Showdown and pots ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShowdownSituation:
+    """What a showdown-order rule may look at."""
+
+    last_aggressor: int | None
+    """The last bettor or raiser of the final round, if any."""
+    first_to_act: int
+    """The seat that acted (or would have acted) first on the last street."""
+    contestants: tuple[int, ...]
+    """Seats still in the hand, in seat order."""
+    boards: Mapping[int, Sequence[Card]]
+    """Each contestant's up cards."""
+
+
+SHOWDOWN_ORDER: Registry[Callable[[ShowdownSituation], int]] = Registry("showdown.order")
+
+
+@SHOWDOWN_ORDER.register("last-aggressor-else-first-to-act")
+def last_aggressor_else_first_to_act(situation: ShowdownSituation) -> int:
+    """The last bettor or raiser of the final round shows first; if none, the seat that
+    acted first on that street (TDA 17A, WSOP-T 72)."""
+    if situation.last_aggressor is not None:
+        return situation.last_aggressor
+    return situation.first_to_act
+
+
+@SHOWDOWN_ORDER.register("last-aggressor-else-best-high-board")
+def last_aggressor_else_best_high_board(situation: ShowdownSituation) -> int:
+    """If nobody bet, the best high hand showing shows first (seed 001); equal boards by seat."""
+    if situation.last_aggressor is not None:
+        return situation.last_aggressor
+    return max(situation.contestants, key=lambda s: (HIGH_BOARD.value(situation.boards[s]), -s))
+
+
+@SHOWDOWN_ORDER.register("last-aggressor-else-first-seat")
+def last_aggressor_else_first_seat(situation: ShowdownSituation) -> int:
+    """If nobody bet, the earliest seat left of the dealer shows first (seed 002)."""
+    if situation.last_aggressor is not None:
+        return situation.last_aggressor
+    return situation.contestants[0]
+
+
+HAND_RANKINGS: Registry[Ranking] = Registry("pots.shares.hand")
+for _name in ("high", "ace-to-five-low"):
+    HAND_RANKINGS.add(_name, RANKINGS[_name])
+
+ODD_CHIP: Registry[Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]] = Registry("pots.odd_chip")
+"""``(ranking, cards, seat) -> key``: among tied winners the largest key takes an odd chip."""
+
+
+@ODD_CHIP.register("highest-card-by-suit")
+def odd_chip_highest_card_by_suit(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+    """The odd chip goes to the highest card by suit among the five cards that make the
+    hand, in a high or a low half alike (WSOP-L 149, 244)."""
+    return tuple(ranking.odd_chip_key(cards))
+
+
+@ODD_CHIP.register("high-highest-low-lowest-suit")
+def odd_chip_high_highest_low_lowest(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+    """High: the highest card by suit; low: the lowest card by suit, among the five cards
+    (Robert's Rules, "Ties")."""
+    if not ranking.ace_low:
+        return tuple(ranking.odd_chip_key(cards))
+    rank, suit = min(ranking.card_order(card) for card in ranking.best_five(cards))
+    return (-rank, -suit)
+
+
+@ODD_CHIP.register("first-seat-left-of-dealer")
+def odd_chip_first_seat(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+    """The odd chip goes to the tied player nearest the dealer's left (seed 001)."""
+    return (-position,)
+
+
+@dataclass(frozen=True)
+class ResolvedRules:
+    """A rule book's options looked up in the registries: the functions a hand calls.
+
+    Resolved once per rule book, when it is compiled, so an unknown option fails there and
+    dealing a hand costs no look-ups.
+    """
+
+    bring_in_card: Callable[[Card], tuple[int, int]]
+    bring_in_ties: Callable[[tuple[int, int], int], tuple[int, ...]]
+    opener_may_fold: bool
+    board: Ranking
+    board_ties: Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]
+    uncapped: Callable[[int], bool]
+    community_betting: bool
+    sizing: Sizing
+    counts_as_full: Callable[[int, int], bool]
+    burn: Callable[[int], bool]
+    exhaustion: Callable[[int, int, int, bool], DealPlan]
+    showdown_order: Callable[[ShowdownSituation], int]
+    shares: tuple[tuple[Ranking, int | None], ...]
+    odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+
+
+def resolve(variant: "Variant") -> ResolvedRules:
+    """Look up every option of ``variant`` in its registry."""
+    return ResolvedRules(
+        bring_in_card=BRING_IN_CARD[variant.bring_in_card],
+        bring_in_ties=BRING_IN_TIES[variant.bring_in_ties],
+        opener_may_fold=BRING_IN_ALL_IN_FOR_ANTE[variant.all_in_for_ante],
+        board=FIRST_TO_ACT_BOARD[variant.first_to_act_board],
+        board_ties=FIRST_TO_ACT_TIES[variant.first_to_act_ties],
+        uncapped=HEADS_UP[variant.heads_up],
+        community_betting=COMMUNITY_CARD_ROUND[variant.community_card_round],
+        sizing=STRUCTURES[variant.structure],
+        counts_as_full=SHORT_ALL_IN[variant.short_all_in],
+        burn=BURN[variant.burn],
+        exhaustion=EXHAUSTION[variant.exhaustion],
+        showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
+        shares=tuple((HAND_RANKINGS[share.hand], share.qualifier) for share in variant.shares),
+        odd_chip=ODD_CHIP[variant.odd_chip],
+    )

@@ -1,0 +1,78 @@
+"""What one seat may see of the table: its own down cards, every up card, every shown card.
+
+A view is a frozen snapshot built from the hand, so a client (a terminal, a server, a
+player bot) can never reach another seat's down card through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import LegalAction
+from .cards import Card
+from .pots import Pot
+from studspec.spec.model import Face
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table as a given seat sees it."""
+
+    seat: int
+    stack: int
+    bet: int
+    """Chips put in on the current street."""
+    folded: bool
+    all_in: bool
+    cards: tuple[Card | None, ...]
+    """The seat's cards in the order dealt; ``None`` where the viewer may not see it."""
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one seat may know: its own down cards, every up card, every shown card."""
+
+    viewer: int | None
+    phase: str
+    street: str | None
+    actor: int | None
+    seats: tuple[SeatView, ...]
+    community: tuple[Card | None, ...]
+    pots: tuple[Pot, ...]
+    legal: tuple[LegalAction, ...]
+
+
+def table_view(hand: "Hand", viewer: int | None) -> TableView:
+    """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
+    seats = []
+    bets = hand.round.bets if hand.round is not None else {}
+    for s in range(hand.seats):
+        visible = s == viewer or hand.shown[s]
+        cards = tuple(c if (visible or f is Face.UP) else None for c, f in zip(hand.cards[s], hand.faces[s]))
+        seats.append(
+            SeatView(
+                seat=s,
+                stack=hand.stacks[s],
+                bet=bets.get(s, 0),
+                folded=hand.folded[s] or hand.mucked[s],
+                all_in=hand.stacks[s] == 0 and not hand.folded[s],
+                cards=cards,
+                faces=tuple(hand.faces[s]),
+            )
+        )
+    legal = tuple(hand.legal_actions()) if viewer is not None and hand.actor == viewer else ()
+    return TableView(
+        viewer=viewer,
+        phase=hand.state,
+        street=hand.street_id,
+        actor=hand.actor,
+        seats=tuple(seats),
+        community=tuple(hand.community),
+        pots=tuple(hand.pots()),
+        legal=legal,
+    )

@@ -1,0 +1,333 @@
+"""``studspec play``: one person against built-in players, hand after hand, in a terminal.
+
+The person types an action the way the menu shows it (a number, a PHH action such as
+``cbr 400``, or a word such as ``call``); anything that is not a legal choice is refused
+with the reason and asked again, so a hand is never lost to a typo. The interpreter's
+own refusals (:class:`IllegalActionError`) are shown as they are: the person reads the
+same reasons a conformance test would. Input is read line by line, so the whole game can
+be scripted through standard input and tested.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from enum import Enum, unique
+from typing import TextIO
+
+from studspec.engine.actions import (
+    ACTION_SYNTAX,
+    Action,
+    ActionFormatError,
+    ActionKind,
+    IllegalActionError,
+    LegalAction,
+    bet_to,
+    parse_action,
+)
+from studspec.engine.hand import Hand
+from .players import PlayerKind
+from .simulate import bots_for_hand, hand_seed
+from studspec.spec.model import Stakes, Variant
+from .table import Narrator, Style, describe_choice, render_table
+
+
+class ChoiceError(ValueError):
+    """Typed text that is not one of the legal choices; the message says why and what to type."""
+
+
+@unique
+class Command(str, Enum):
+    """Things a person may type at the prompt besides an action."""
+
+    HELP = "help"
+    """Explain what may be typed."""
+    TABLE = "table"
+    """Show the table again."""
+    QUIT = "quit"
+    """Leave the table (asks first when a hand is under way)."""
+
+
+_COMMANDS = {"?": Command.HELP, "h": Command.HELP, "help": Command.HELP,
+             "t": Command.TABLE, "table": Command.TABLE,
+             "q": Command.QUIT, "quit": Command.QUIT, "exit": Command.QUIT}  # fmt: skip
+
+_WORDS = {
+    "fold": ActionKind.FOLD,
+    "check": ActionKind.CHECK_CALL,
+    "call": ActionKind.CHECK_CALL,
+    "bring-in": ActionKind.BRING_IN,
+    "bringin": ActionKind.BRING_IN,
+    "post": ActionKind.BRING_IN,
+    "bet": ActionKind.COMPLETE_BET_RAISE,
+    "raise": ActionKind.COMPLETE_BET_RAISE,
+    "complete": ActionKind.COMPLETE_BET_RAISE,
+}
+
+HELP = f"""Type the number of a choice in the list, or the action itself:
+  f          fold                   cc         check, or call what is owed
+  pb         post the bring-in      cbr N      complete, bet or raise to N (this street's total)
+  or words: fold, check, call, bring-in, bet N, raise N, complete N
+  (bet, raise and complete need no amount when there is one size to choose).
+  With a range such as 'cbr 400..800', type any amount in it: 'cbr 600' or '3 600'.
+  t shows the table again, ? this help, q leaves the table.
+PHH syntax: {ACTION_SYNTAX}."""
+
+
+def _wager(choices: list[LegalAction], amount: int | None) -> Action:
+    if amount is not None:
+        return bet_to(amount)
+    if not choices:
+        raise ChoiceError("you cannot bet or raise now")
+    if len(choices) == 1 and choices[0].minimum == choices[0].maximum:
+        assert choices[0].minimum is not None
+        return bet_to(choices[0].minimum)
+    amounts = ", ".join(str(c).removeprefix("cbr ") for c in choices)
+    raise ChoiceError(f"say how much: the amount may be {amounts} (e.g. 'cbr {choices[0].minimum}')")
+
+
+def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
+    """What the person means by ``text``, given the legal choices (numbered from 1).
+
+    Raises :class:`ChoiceError` for text that names no choice. An action that reads well
+    but breaks the rules (a wrong amount) is returned as typed: the hand refuses it with
+    the rules' own reason.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise ChoiceError("type the number of a choice, or an action such as 'cc' (? for help)")
+    head, rest = words[0], words[1:]
+    if head in _COMMANDS and not rest:
+        return _COMMANDS[head]
+    if head.isdigit():
+        index = int(head)
+        if not 1 <= index <= len(legal):
+            raise ChoiceError(f"{index} is not on the list: choose 1 to {len(legal)}")
+        choice = legal[index - 1]
+        if choice.kind is ActionKind.COMPLETE_BET_RAISE:
+            if rest:
+                if len(rest) != 1 or not rest[0].isdigit():
+                    raise ChoiceError(f"after {index}, give one whole amount, e.g. '{index} {choice.minimum}'")
+                return bet_to(int(rest[0]))
+            return _wager([choice], None)
+        if rest:
+            raise ChoiceError(f"{index} ({choice}) takes no amount")
+        return Action(choice.kind)
+    kinds = {c.kind for c in legal}
+    kind = _WORDS.get(head)
+    if kind is not None:
+        amount: int | None = None
+        if rest:
+            if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not rest[0].isdigit():
+                raise ChoiceError(f"{text.strip()!r}: only bet, raise and complete take an amount (a whole number)")
+            amount = int(rest[0])
+        if head == "check":
+            owed = next((c.cost for c in legal if c.kind is ActionKind.CHECK_CALL), 0)
+            if owed:
+                raise ChoiceError(f"you cannot check: {owed} is owed to you; call, raise or fold")
+        if kind is ActionKind.COMPLETE_BET_RAISE:
+            return _wager([c for c in legal if c.kind is kind], amount)
+        if kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
+            raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
+        if kind not in kinds:
+            raise ChoiceError(f"{head} is not one of your choices now")
+        return Action(kind)
+    try:
+        action = parse_action(text.strip())
+    except ActionFormatError as error:
+        raise ChoiceError(f"{error} (? for help)") from None
+    if action.kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
+        raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
+    return action
+
+
+class Console:
+    """Prompts and answers over two streams: a terminal, or a script and a log.
+
+    When the input is not a terminal, each answer read is echoed after its prompt, so a
+    scripted game's output reads like a game at a terminal.
+    """
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = stdin.isatty() and stdin is sys.stdin
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line typed, or ``None`` when the input has ended."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say()
+                return None
+        self.stdout.write(prompt)
+        line = self.stdin.readline()
+        if not line:
+            self.say()
+            return None
+        self.say(line.rstrip("\n"))
+        return line
+
+    def confirm(self, prompt: str, default: bool) -> bool | None:
+        """A yes or no; asked again until it is one. ``None`` when the input has ended."""
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return None
+            word = answer.strip().lower()
+            if not word:
+                return default
+            if word in ("y", "yes"):
+                return True
+            if word in ("n", "no", "q", "quit"):
+                return False
+            self.say("  please answer y or n")
+
+
+@dataclass
+class Session:
+    """Who sits where, and the stacks carried from hand to hand."""
+
+    variant: Variant
+    players: int
+    seat: int
+    seed: int
+    stakes: Stakes
+    bots: PlayerKind = PlayerKind.RULES
+    hands: int = 0
+    stacks: list[int] = field(default_factory=list)
+    rebuys: int = 0
+    """Times the person's stack ran out and was filled up again."""
+
+    def __post_init__(self) -> None:
+        if not self.stacks:
+            self.stacks = [self.stakes.starting_stack] * self.players
+
+    @property
+    def net(self) -> int:
+        """Chips won or lost over the session, rebuys counted as money put in."""
+        return self.stacks[self.seat] - self.stakes.starting_stack * (1 + self.rebuys)
+
+
+class _Quit(Exception):
+    """The person left the table (or the input ended)."""
+
+    def __init__(self, input_ended: bool = False) -> None:
+        super().__init__()
+        self.input_ended = input_ended
+
+
+def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
+    console.say(render_table(hand, hand.view(seat), style))
+    legal = hand.legal_actions()
+    width = max(len(str(c)) for c in legal)
+    for number, option in enumerate(legal, 1):
+        console.say(f"  {number}  {str(option).ljust(width)}  {describe_choice(hand, seat, option)}")
+    while True:
+        last = legal[-1]
+        example = f"cbr {last.minimum}" if last.kind is ActionKind.COMPLETE_BET_RAISE else str(last)
+        answer = console.ask(f"Your action (1-{len(legal)}, or e.g. {example}; ? for help): ")
+        if answer is None:
+            raise _Quit(input_ended=True)
+        try:
+            choice = parse_choice(answer, legal)
+        except ChoiceError as error:
+            console.say(f"  not accepted: {error}")
+            continue
+        if choice is Command.HELP:
+            console.say(HELP)
+            continue
+        if choice is Command.TABLE:
+            console.say(render_table(hand, hand.view(seat), style))
+            continue
+        if choice is Command.QUIT:
+            sure = console.confirm("Leave the table and give up this hand? [y/N] ", default=False)
+            if sure is None or sure:
+                raise _Quit(input_ended=sure is None)
+            continue
+        try:
+            hand.act(choice, seat=seat)
+        except IllegalActionError as error:
+            console.say(f"  refused by the rules: {error.reason}; your choices: {', '.join(error.legal)}")
+            continue
+        return
+
+
+def play_one(session: Session, console: Console, style: Style) -> Hand:
+    """Deal and play one hand; the person's stacks carry over to the next."""
+    number = session.hands
+    for s, stack in enumerate(session.stacks):
+        if stack == 0:
+            session.stacks[s] = session.stakes.starting_stack
+            if s == session.seat:
+                session.rebuys += 1
+            who = "You rebuy" if s == session.seat else f"p{s + 1} rebuys"
+            console.say(f"{who} for {session.stakes.starting_stack}.")
+    seed = hand_seed(session.seed, number)
+    hand = Hand(session.variant, list(session.stacks), stakes=session.stakes, seed=seed)
+    bots = bots_for_hand(session.bots, seed, session.players)
+    console.say(style.bold(f"=== Hand {number + 1}: {session.variant.title}, you are p{session.seat + 1} ==="))
+    narrator = Narrator(hand, session.seat, style)
+    while not hand.is_complete:
+        for line in narrator.feed():
+            console.say(line)
+        actor = hand.actor
+        if actor is None:
+            raise RuntimeError(f"the hand waits for something no player can give ({hand.state})")
+        if actor == session.seat:
+            _human_turn(hand, actor, console, style)
+        else:
+            hand.act(bots[actor].choose(hand, actor, hand.legal_actions()), seat=actor)
+    for line in narrator.feed():
+        console.say(line)
+    assert hand.result is not None
+    session.stacks = list(hand.result.stacks)
+    session.hands += 1
+    net = hand.result.net[session.seat]
+    outcome = f"you won {net}" if net > 0 else (f"you lost {-net}" if net < 0 else "you broke even")
+    console.say(f"Result: {outcome}; your stack is {hand.result.stacks[session.seat]}.")
+    console.say("Stacks: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.result.stacks)))
+    return hand
+
+
+def run_session(session: Session, console: Console, style: Style, max_hands: int | None = None) -> int:
+    """Play hands until the person stops, the input ends, or ``max_hands`` are played.
+
+    With ``max_hands`` nothing is asked between hands, so a script holds only actions. The
+    exit status is 1 when the input ends in the middle of a hand (a script too short).
+    """
+    status = 0
+    try:
+        while True:
+            play_one(session, console, style)
+            if max_hands is not None:
+                if session.hands >= max_hands:
+                    break
+                continue
+            again = console.confirm("Another hand? [Y/n] ", default=True)
+            if not again:
+                break
+    except _Quit as quit:
+        console.say("You leave the table; the hand in play is abandoned.")
+        status = 1 if quit.input_ended else 0
+    net = session.net
+    sign = "+" if net > 0 else ""
+    console.say(f"Hands played: {session.hands}; your net: {sign}{net}.")
+    return status
+
+
+def new_session(
+    variant: Variant,
+    players: int,
+    seat: int,
+    seed: int,
+    bots: PlayerKind = PlayerKind.RULES,
+    stack: int | None = None,
+) -> Session:
+    stakes = variant.stakes if stack is None else replace(variant.stakes, starting_stack=stack)
+    return Session(variant=variant, players=players, seat=seat, seed=seed, stakes=stakes, bots=bots)

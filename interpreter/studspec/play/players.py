@@ -1,0 +1,158 @@
+"""Built-in players: simple automata that choose among the legal actions.
+
+They exist so that a rule book can be played and simulated without people: every choice
+comes from ``legal_actions()``, so whatever they do is legal by construction, and all
+randomness comes from the ``random.Random`` they are given.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum, unique
+from typing import Protocol
+
+from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
+from studspec.engine.cards import Card
+from studspec.engine.hand import Hand
+from .strength import equity
+
+
+def as_action(choice: LegalAction, amount: int | None = None) -> Action:
+    """Turn a legal choice into the action that takes it (``cbr`` at ``amount`` or its minimum)."""
+    if choice.kind is ActionKind.COMPLETE_BET_RAISE:
+        assert choice.minimum is not None
+        return bet_to(choice.minimum if amount is None else amount)
+    return Action(choice.kind)
+
+
+class Player(Protocol):
+    def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action: ...
+
+
+class RandomPlayer:
+    """Picks a legal action at random, with weights that keep hands going: folds when
+    facing a bet now and then, bets or raises sometimes, otherwise checks or calls."""
+
+    def __init__(self, rng: random.Random, fold: float = 0.15, aggression: float = 0.2) -> None:
+        self.rng = rng
+        self.fold = fold
+        self.aggression = aggression
+
+    def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
+        by_kind: dict[ActionKind, list[LegalAction]] = {}
+        for choice in legal:
+            by_kind.setdefault(choice.kind, []).append(choice)
+        roll = self.rng.random()
+        if ActionKind.FOLD in by_kind and roll < self.fold:
+            return as_action(by_kind[ActionKind.FOLD][0])
+        raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE)
+        if raises and self.rng.random() < self.aggression:
+            choice = self.rng.choice(raises)
+            assert choice.minimum is not None and choice.maximum is not None
+            return as_action(choice, self.rng.randint(choice.minimum, choice.maximum))
+        for kind in (ActionKind.BRING_IN, ActionKind.CHECK_CALL):
+            if kind in by_kind:
+                return as_action(by_kind[kind][0])
+        return as_action(self.rng.choice(legal))
+
+
+class RuleBasedPlayer:
+    """Plays by hand strength, for any rule book, so that simulated hands look like poker.
+
+    Strength is the seat's expected share of the pot against the players still in
+    (:func:`studspec.play.strength.equity`: percentiles of the rule book's own rankings, hi and
+    lo alike). It bets or raises strong hands, checks or calls when the price is right
+    (the pot odds), folds weak hands facing a bet, and now and then bluffs or calls light
+    (``looseness``) so that it cannot be read perfectly. It looks only at what its seat may
+    see: its own cards, the community card, how many players are in, the pot.
+    """
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        bet_at: float = 0.45,
+        raise_at: float = 0.6,
+        looseness: float = 0.05,
+        price_margin: float = 1.25,
+    ) -> None:
+        self.rng = rng
+        self.bet_at = bet_at
+        self.raise_at = raise_at
+        self.looseness = looseness
+        self.price_margin = price_margin
+        """Calls when equity beats the pot odds by this factor (a call is not the last bet)."""
+
+    def strength(self, hand: Hand, seat: int) -> float:
+        """The seat's equity now: its own cards and the community card, against those in.
+
+        Players who stay hold better than random hands, so the field counts one opponent
+        more than there are; without that the player calls down far too often.
+        """
+        cards: list[Card] = [c for c in (*hand.cards[seat], *hand.community) if c is not None]
+        return equity(hand.variant, cards, len(hand.live_seats()))
+
+    def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
+        by_kind: dict[ActionKind, list[LegalAction]] = {}
+        for choice in legal:
+            by_kind.setdefault(choice.kind, []).append(choice)
+        if set(by_kind) == {ActionKind.SHOW_MUCK}:
+            return show(tuple(hand.cards[seat]))
+        e = self.strength(hand, seat)
+        pot = sum(hand.contributed)
+        raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE, [])
+        loose = self.rng.random() < self.looseness
+        if ActionKind.BRING_IN in by_kind:
+            if raises and (e >= self.bet_at or loose):
+                return self._wager(raises, e, pot)
+            return as_action(by_kind[ActionKind.BRING_IN][0])
+        call = by_kind.get(ActionKind.CHECK_CALL, [None])[0]
+        owed = call.cost if call is not None else 0
+        if raises and (e >= (self.raise_at if owed else self.bet_at) or (loose and not owed)):
+            return self._wager(raises, e, pot)
+        if call is not None and (owed == 0 or e >= self.price_margin * owed / (pot + owed) or loose):
+            return as_action(call)
+        if ActionKind.FOLD in by_kind:
+            return as_action(by_kind[ActionKind.FOLD][0])
+        return as_action(legal[0])
+
+    def _wager(self, raises: list[LegalAction], e: float, pot: int) -> Action:
+        """Bet or raise: in fixed limit the one size (the big one when strong enough to take
+        the open-pair option); with a range, more of the pot the stronger the hand."""
+        if len(raises) > 1:
+            choice = raises[-1] if e >= self.raise_at else raises[0]
+        else:
+            choice = raises[0]
+        assert choice.minimum is not None and choice.maximum is not None
+        if choice.minimum == choice.maximum:
+            return as_action(choice)
+        fraction = 0.5 + min(0.5, max(0.0, e - self.bet_at))
+        amount = choice.minimum + int(pot * fraction)
+        return as_action(choice, max(choice.minimum, min(choice.maximum, amount)))
+
+
+@unique
+class PlayerKind(str, Enum):
+    """The built-in players, by the name the command line uses."""
+
+    RULES = "rules"
+    """Plays by hand strength (:class:`RuleBasedPlayer`)."""
+    RANDOM = "random"
+    """Any legal action, at random with weights (:class:`RandomPlayer`)."""
+
+
+def make_player(kind: PlayerKind, rng: random.Random) -> Player:
+    """A built-in player of ``kind`` whose every random choice comes from ``rng``."""
+    if kind is PlayerKind.RANDOM:
+        return RandomPlayer(rng)
+    return RuleBasedPlayer(rng)
+
+
+def play_out(hand: Hand, players: list[Player]) -> Hand:
+    """Let ``players`` (one per seat) act until the hand is over."""
+    while not hand.is_complete:
+        seat = hand.actor
+        if seat is None:
+            raise RuntimeError(f"the hand waits for something players cannot give ({hand.state})")
+        hand.act(players[seat].choose(hand, seat, hand.legal_actions()), seat=seat)
+    return hand

@@ -1,0 +1,263 @@
+"""What a rules designer asks of many hands, counted from each finished hand's events.
+
+A finished hand is reduced to a small :class:`HandRecord` (integers and flags, cheap to
+send between processes); records add up into :class:`Totals`, which hold only integer
+counts, sums and maxima, so the totals of a simulation are exactly the same whether its
+hands were played in one process or spread over many. :func:`report` turns totals into
+rates, as plain data for ``--json`` and for the text table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from studspec.engine.events import (
+    ActionTaken,
+    BringInDue,
+    BurnsReshuffled,
+    CommunityCardDealt,
+    PotAwarded,
+    StreetBegan,
+)
+from studspec.engine.hand import Hand
+from studspec.spec.model import Variant
+
+UNCONTESTED = "uncontested"
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """The facts of one finished hand that the report counts."""
+
+    players_at_street: tuple[int, ...]
+    """Players still in when each street began (0 for a street never reached)."""
+    showdown: bool
+    pot: int
+    """Chips paid out: every pot, every share."""
+    bring_in_completed: bool
+    completed_by_bring_in: bool
+    open_pair_offered: bool
+    open_pair_taken: bool
+    community: bool
+    burns_reshuffled: bool
+    main_pot_winners: int
+    """Seats that took chips from the main pot (at showdown)."""
+    shares_awarded: int
+    """Shares of the main pot that someone won (a low nobody qualified for is not)."""
+    tied_share: bool
+    """Some share of the main pot was split between tied hands."""
+    net: tuple[int, ...]
+
+
+def record(hand: Hand) -> HandRecord:
+    """The :class:`HandRecord` of a finished hand."""
+    variant = hand.variant
+    if not hand.is_complete or hand.result is None:
+        raise ValueError("only a finished hand can be counted")
+    at_street = [0] * len(variant.streets)
+    live = hand.seats
+    street: int | None = None
+    bring_in_street = next((i for i, s in enumerate(variant.streets) if s.bring_in), None)
+    completed = by_bring_in = False
+    bring_in_seat: int | None = None
+    first_action_on_bring_in = True
+    main: list[PotAwarded] = []
+    pot = 0
+    for event in hand.events:
+        if isinstance(event, StreetBegan):
+            street = event.index
+            at_street[street] = live
+        elif isinstance(event, BringInDue):
+            bring_in_seat = event.seat
+        elif isinstance(event, ActionTaken):
+            if event.action == "f":
+                live -= 1
+            if street == bring_in_street:
+                if event.action.startswith("cbr"):
+                    completed = True
+                    by_bring_in = by_bring_in or (first_action_on_bring_in and event.seat == bring_in_seat)
+                first_action_on_bring_in = False
+        elif isinstance(event, PotAwarded):
+            pot += sum(amount for _, amount in event.amounts)
+            if event.pot == 0:
+                main.append(event)
+    rounds = [r for r in hand.rounds if r is not None]
+    showdown = any(award.share != UNCONTESTED for award in main)
+    winners = {seat for award in main for seat, amount in award.amounts if amount > 0}
+    return HandRecord(
+        players_at_street=tuple(at_street),
+        showdown=showdown,
+        pot=pot,
+        bring_in_completed=completed,
+        completed_by_bring_in=by_bring_in,
+        open_pair_offered=any(len(r.rules.units) > 1 for r in rounds),
+        open_pair_taken=any(r.big_locked for r in rounds),
+        community=any(isinstance(e, CommunityCardDealt) for e in hand.events),
+        burns_reshuffled=any(isinstance(e, BurnsReshuffled) for e in hand.events),
+        main_pot_winners=len(winners) if showdown else 0,
+        shares_awarded=len({award.share for award in main}) if showdown else 0,
+        tied_share=showdown and any(len(award.amounts) > 1 for award in main),
+        net=hand.result.net,
+    )
+
+
+@dataclass
+class Totals:
+    """Integer sums over many hands; :meth:`add` and :meth:`merge` commute exactly."""
+
+    streets: int
+    seats: int
+    hands: int = 0
+    reached: list[int] = field(default_factory=list)
+    players_at_street: list[int] = field(default_factory=list)
+    showdowns: int = 0
+    pot_sum: int = 0
+    pot_max: int = 0
+    bring_in_completed: int = 0
+    completed_by_bring_in: int = 0
+    open_pair_offered: int = 0
+    open_pair_taken: int = 0
+    community: int = 0
+    burns_reshuffled: int = 0
+    scoops: int = 0
+    splits: int = 0
+    unclaimed_share: int = 0
+    ties: int = 0
+    wins: list[int] = field(default_factory=list)
+    net: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.reached = self.reached or [0] * self.streets
+        self.players_at_street = self.players_at_street or [0] * self.streets
+        self.wins = self.wins or [0] * self.seats
+        self.net = self.net or [0] * self.seats
+
+    def add(self, rec: HandRecord, shares: int) -> None:
+        self.hands += 1
+        for i, players in enumerate(rec.players_at_street):
+            if players:
+                self.reached[i] += 1
+                self.players_at_street[i] += players
+        self.showdowns += rec.showdown
+        self.pot_sum += rec.pot
+        self.pot_max = max(self.pot_max, rec.pot)
+        self.bring_in_completed += rec.bring_in_completed
+        self.completed_by_bring_in += rec.completed_by_bring_in
+        self.open_pair_offered += rec.open_pair_offered
+        self.open_pair_taken += rec.open_pair_taken
+        self.community += rec.community
+        self.burns_reshuffled += rec.burns_reshuffled
+        if rec.showdown:
+            self.scoops += rec.main_pot_winners == 1
+            self.splits += rec.main_pot_winners > 1
+            self.unclaimed_share += rec.shares_awarded < shares
+            self.ties += rec.tied_share
+        for seat, amount in enumerate(rec.net):
+            self.wins[seat] += amount > 0
+            self.net[seat] += amount
+
+    def merge(self, other: Totals) -> None:
+        for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
+                     "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
+                     "scoops", "splits", "unclaimed_share", "ties"):  # fmt: skip
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.pot_max = max(self.pot_max, other.pot_max)
+        for name in ("reached", "players_at_street", "wins", "net"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            setattr(self, name, [a + b for a, b in zip(mine, theirs)])
+
+
+def _rate(count: int, total: int) -> float:
+    return round(count / total, 6) if total else 0.0
+
+
+def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, Any]) -> dict[str, Any]:
+    """The designer's numbers as plain data (rates are fractions from 0 to 1)."""
+    n = totals.hands
+    showdowns = totals.showdowns
+    shares = [share.hand for share in variant.shares]
+    data: dict[str, Any] = {
+        **meta,
+        "hands": n,
+        "streets": [
+            {
+                "street": street.id,
+                "reached": _rate(totals.reached[i], n),
+                "average_players": round(totals.players_at_street[i] / totals.reached[i], 3) if totals.reached[i] else 0.0,
+            }
+            for i, street in enumerate(variant.streets)
+        ],
+        "showdown": _rate(showdowns, n),
+        "pot_in_big_bets": {
+            "big_bet": big_bet,
+            "average": round(totals.pot_sum / n / big_bet, 3) if n else 0.0,
+            "largest": round(totals.pot_max / big_bet, 3),
+        },
+        "bring_in": {
+            "completed": _rate(totals.bring_in_completed, n),
+            "completed_by_the_bring_in": _rate(totals.completed_by_bring_in, n),
+        },
+        "open_pair_big_bet": {
+            "offered": _rate(totals.open_pair_offered, n),
+            "taken": _rate(totals.open_pair_taken, n),
+        },
+        "community_card": _rate(totals.community, n),
+        "burns_reshuffled": _rate(totals.burns_reshuffled, n),
+        "main_pot_at_showdown": {
+            "shares": shares,
+            "scooped": _rate(totals.scoops, showdowns),
+            "split": _rate(totals.splits, showdowns),
+            "tied_share": _rate(totals.ties, showdowns),
+            "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
+        },
+        "seats": [
+            {
+                "seat": seat + 1,
+                "won": _rate(totals.wins[seat], n),
+                "average_net_big_bets": round(totals.net[seat] / n / big_bet, 4) if n else 0.0,
+            }
+            for seat in range(totals.seats)
+        ],
+    }
+    return data
+
+
+def _pct(rate: float) -> str:
+    return f"{100 * rate:5.1f}%"
+
+
+def format_report(data: dict[str, Any]) -> str:
+    """The report as a table for people."""
+    pot = data["pot_in_big_bets"]
+    main = data["main_pot_at_showdown"]
+    lines = [
+        f"{data['title']}: {data['hands']} hands, {data['players']} players, seed {data['seed']}, "
+        f"{data['player']} players",
+        "",
+        "street reached (average players in)",
+    ]
+    for street in data["streets"]:
+        lines.append(f"  {street['street']:<12} {_pct(street['reached'])}  ({street['average_players']:.2f})")
+    lines += [
+        "",
+        f"showdown                     {_pct(data['showdown'])}",
+        f"pot in big bets ({pot['big_bet']})".ljust(29) + f"average {pot['average']:.2f}, largest {pot['largest']:.2f}",
+        f"bring-in completed           {_pct(data['bring_in']['completed'])}"
+        f"  (by the bring-in itself {_pct(data['bring_in']['completed_by_the_bring_in']).strip()})",
+        f"open-pair big bet offered    {_pct(data['open_pair_big_bet']['offered'])}"
+        f"  (taken {_pct(data['open_pair_big_bet']['taken']).strip()})",
+        f"community card               {_pct(data['community_card'])}",
+        f"burns reshuffled             {_pct(data['burns_reshuffled'])}",
+        "",
+        f"main pot at showdown ({' / '.join(main['shares'])})",
+        f"  scooped by one player      {_pct(main['scooped'])}",
+        f"  split between players      {_pct(main['split'])}",
+        f"  a share tied               {_pct(main['tied_share'])}",
+    ]
+    if len(main["shares"]) > 1:
+        lines.append(f"  a share nobody qualified   {_pct(main['share_unclaimed'])}")
+    lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]
+    for seat in data["seats"]:
+        lines.append(f"  p{seat['seat']:<3} {_pct(seat['won'])}  {seat['average_net_big_bets']:+.3f}")
+    return "\n".join(lines) + "\n"

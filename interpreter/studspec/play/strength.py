@@ -1,0 +1,79 @@
+"""How good a seat's cards are, for any rule book: a percentile, then a share of the pot.
+
+The rule-based player needs a number that means the same thing in stud, razz and a hi/lo
+house rule. A ranking's raw value does not (a low value and a high value do not compare),
+but its percentile does: the fraction of random hands of as many cards that it beats or
+ties. Percentiles come from a fixed sample per (ranking, card count), drawn once with a
+fixed seed, so every process computes the same tables and simulations stay reproducible.
+The rankings come from the rule book's shares (``HAND_RANKINGS[share.hand]``); nothing
+here knows a variant by name.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from studspec.engine.cards import CARDS, Card
+from studspec.engine.evaluation import Ranking
+from studspec.engine.rules import HAND_RANKINGS
+from studspec.spec.model import Variant
+
+SAMPLE = 3000
+"""Random hands per table: enough for a percentile good to about 1%."""
+
+
+@lru_cache(maxsize=None)
+def _table(ranking: Ranking, count: int) -> tuple[int, ...]:
+    """Sorted values of ``SAMPLE`` random ``count``-card hands under ``ranking``."""
+    rng = random.Random(f"studspec-strength/{ranking.name}/{count}")
+    return tuple(sorted(ranking.value(rng.sample(CARDS, count)) for _ in range(SAMPLE)))
+
+
+def percentile(ranking: Ranking, cards: Sequence[Card]) -> float:
+    """The fraction of random hands of ``len(cards)`` cards that ``cards`` beats or ties."""
+    table = _table(ranking, len(cards))
+    return bisect_right(table, ranking.value(cards)) / len(table)
+
+
+@dataclass(frozen=True)
+class ShareRanking:
+    ranking: Ranking
+    qualifier: int | None
+    weight: float
+
+
+@lru_cache(maxsize=64)
+def share_rankings(variant: Variant) -> tuple[ShareRanking, ...]:
+    """The rankings that win the rule book's shares, each with its part of a pot."""
+    weight = 1 / len(variant.shares)
+    return tuple(ShareRanking(HAND_RANKINGS[s.hand], s.qualifier, weight) for s in variant.shares)
+
+
+def equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float:
+    """A rough expected share of the pot for ``cards`` against ``opponents`` random hands.
+
+    For each share: the chance of beating every opponent, taken as the percentile to the
+    power of the number of opponents; a low that cannot qualify any more wins nothing.
+    Crude (opponents who stay are not random), but cheap and the same for every game.
+    """
+    if not cards:
+        return 0.0
+    total = 0.0
+    rivals = max(1, opponents)
+    for share in share_rankings(variant):
+        if share.qualifier is not None and len(cards) >= 5:
+            if not share.ranking.qualifies(share.ranking.value(cards), share.qualifier):
+                continue
+        total += share.weight * percentile(share.ranking, cards) ** rivals
+    return total
+
+
+def describe_best(variant: Variant, cards: Sequence[Card]) -> list[str]:
+    """The seat's best hand in words for each share ("pair of sevens", "8-6-4-2-A")."""
+    if not cards:
+        return []
+    return [share.ranking.describe(share.ranking.value(cards)) for share in share_rankings(variant)]

@@ -1,0 +1,224 @@
+"""The table as one seat sees it, in a terminal: cards, stacks, the pot, what happened.
+
+Everything shown to the person at the table goes through :meth:`Hand.view` or through
+events filtered for that seat, so the terminal can never show another player's down card
+before it is shown at the showdown. Suits are symbols, hearts and diamonds red, when the
+terminal can show them; plain letters and no colour otherwise (a pipe, a log, a test).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Sequence, TextIO
+
+from studspec.engine.actions import ActionKind, LegalAction
+from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
+from studspec.engine.events import (
+    ActionTaken,
+    BettingSkipped,
+    BringInDue,
+    BurnsReshuffled,
+    CardsDealt,
+    CommunityCardDealt,
+    Event,
+    Mucked,
+    PotAwarded,
+    Showed,
+    StreetBegan,
+)
+from studspec.engine.hand import Hand, TableView
+from studspec.spec.model import Face
+from .strength import describe_best
+
+_RED = "\033[31m"
+_BOLD = "\033[1m"
+_RESET = "\033[0m"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards and highlights are drawn: suit symbols and colour, each on or off."""
+
+    symbols: bool = False
+    color: bool = False
+
+    def card(self, card: Card | None, face: Face | None = None) -> str:
+        """A card for people; ``??`` for one the viewer may not see; ``[..]`` when face down."""
+        if card is None:
+            text = "??"
+        elif self.symbols:
+            rank = "10" if card.rank == 8 else RANK_LETTERS[card.rank]
+            text = rank + SUIT_SYMBOLS[card.suit]
+            if self.color and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+                text = f"{_RED}{text}{_RESET}"
+        else:
+            text = str(card)
+        return f"[{text}]" if face is Face.DOWN else text
+
+    def cards(self, cards: Sequence[Card | None], faces: Sequence[Face] | None = None) -> str:
+        return " ".join(self.card(c, faces[i] if faces is not None else None) for i, c in enumerate(cards))
+
+    def bold(self, text: str) -> str:
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
+
+
+def detect_style(stream: TextIO, color: str = "auto") -> Style:
+    """Symbols when the stream's encoding can write them; colour when ``color`` is
+    ``always``, or ``auto`` on a terminal that is not ``TERM=dumb`` without ``NO_COLOR``."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        SUIT_SYMBOLS.encode(encoding)
+        symbols = True
+    except (UnicodeEncodeError, LookupError):
+        symbols = False
+    if color == "always":
+        colored = True
+    elif color == "never":
+        colored = False
+    else:
+        isatty = getattr(stream, "isatty", lambda: False)
+        colored = bool(isatty()) and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    return Style(symbols=symbols, color=colored)
+
+
+def seat_name(seat: int, viewer: int | None) -> str:
+    return f"p{seat + 1}" + (" (you)" if seat == viewer else "")
+
+
+def describe_choice(hand: Hand, seat: int, choice: LegalAction) -> str:
+    """What a legal choice does, in words: "call 200", "complete to 400", "raise to 800..1600"."""
+    stack = hand.stacks[seat]
+    all_in = " (all-in)" if choice.cost >= stack and choice.kind is not ActionKind.FOLD else ""
+    if choice.kind is ActionKind.FOLD:
+        return "fold"
+    if choice.kind is ActionKind.CHECK_CALL:
+        return (f"call {choice.cost}" if choice.cost else "check") + all_in
+    if choice.kind is ActionKind.BRING_IN:
+        return f"bring in for {choice.cost}" + all_in
+    if choice.kind is ActionKind.SHOW_MUCK:
+        return "show or muck"
+    rnd = hand.round
+    if rnd is not None and (rnd.bring_in_seat == seat or (rnd.level > 0 and not rnd.opened)):
+        verb = "complete to"
+    elif rnd is None or rnd.level == 0:
+        verb = "bet"
+    else:
+        verb = "raise to"
+    if choice.minimum == choice.maximum:
+        return f"{verb} {choice.minimum}{all_in}"
+    return f"{verb} any amount from {choice.minimum} to {choice.maximum} (type cbr AMOUNT)"
+
+
+def render_table(hand: Hand, view: TableView, style: Style) -> str:
+    """The table from ``view.viewer``'s seat: the street, the pot, each seat's cards."""
+    pots = [p.amount for p in view.pots]
+    pot = f"pot {sum(pots)}"
+    if len(pots) > 1 and any(s.all_in for s in view.seats):
+        # Mid-round, unequal bets also make levels; side pots matter once someone is all-in.
+        pot += f" (main {pots[0]}, side {', '.join(map(str, pots[1:]))})"
+    street = f"{view.street} street" if view.street else view.phase
+    actor = f" · to act: {seat_name(view.actor, view.viewer)}" if view.actor is not None else ""
+    lines = [style.bold(f"{hand.variant.title} · {street} · {pot}{actor}")]
+    width = max(len(seat_name(s.seat, view.viewer)) for s in view.seats)
+    for s in view.seats:
+        mark = "→" if s.seat == view.actor else " "
+        name = seat_name(s.seat, view.viewer).ljust(width)
+        if s.folded:
+            lines.append(f" {mark} {name}  {s.stack:>8}  {'':>6}  folded")
+            continue
+        bet = str(s.bet) if s.bet else ""
+        cards = style.cards(s.cards, s.faces)
+        note = " all-in" if s.all_in else ""
+        if s.seat == view.viewer:
+            mine = [c for c in (*s.cards, *view.community) if c is not None]
+            best = describe_best(hand.variant, mine)
+            note += ("   " + " / ".join(best)) if best else ""
+        lines.append(f" {mark} {name}  {s.stack:>8}  {bet:>6}  {cards}{note}")
+    if view.community:
+        lines.append(f"   community: {style.cards(view.community)} (plays in every hand)")
+    return "\n".join(lines)
+
+
+class Narrator:
+    """Turns a hand's new events into lines for one seat, hiding others' down cards."""
+
+    def __init__(self, hand: Hand, viewer: int | None, style: Style) -> None:
+        self.hand = hand
+        self.viewer = viewer
+        self.style = style
+        self.seen = 0
+        self.level = 0
+        self.opened = False
+
+    def feed(self) -> list[str]:
+        """Lines for the events since the last call."""
+        events = self.hand.events[self.seen :]
+        self.seen = len(self.hand.events)
+        lines: list[str] = []
+        dealt: list[str] = []
+        for event in events:
+            if not isinstance(event, CardsDealt) and dealt:
+                lines.append("  dealt: " + " · ".join(dealt))
+                dealt = []
+            if isinstance(event, CardsDealt):
+                dealt.append(self._dealt(event))
+            else:
+                line = self._line(event)
+                if line:
+                    lines.append(line)
+        if dealt:
+            lines.append("  dealt: " + " · ".join(dealt))
+        return lines
+
+    def _dealt(self, event: CardsDealt) -> str:
+        shown = [c if (event.seat == self.viewer or f is Face.UP) else None for c, f in zip(event.cards, event.faces)]
+        who = "you" if event.seat == self.viewer else f"p{event.seat + 1}"
+        return f"{who} {self.style.cards(shown, event.faces)}"
+
+    def _line(self, event: Event) -> str:
+        style = self.style
+        if isinstance(event, StreetBegan):
+            self.level, self.opened = 0, False
+            return style.bold(f"*** {event.street} street ***")
+        if isinstance(event, BringInDue):
+            return f"  {seat_name(event.seat, self.viewer)} has the bring-in"
+        if isinstance(event, CommunityCardDealt):
+            return f"  community card {style.card(event.card)} (plays in every hand)"
+        if isinstance(event, BurnsReshuffled):
+            return f"  the stub is short: {event.count} burn cards are shuffled back in"
+        if isinstance(event, BettingSkipped):
+            return "  no betting on this street"
+        if isinstance(event, ActionTaken):
+            return f"  {seat_name(event.seat, self.viewer)} {self._verb(event)}" + (" (all-in)" if event.all_in else "")
+        if isinstance(event, Showed):
+            cards = [c for c in (*event.cards, *self.hand.community) if c is not None]
+            best = " / ".join(describe_best(self.hand.variant, cards))
+            faces = self.hand.faces[event.seat]
+            return f"  {seat_name(event.seat, self.viewer)} shows {style.cards(event.cards, faces)}" + (f": {best}" if best else "")
+        if isinstance(event, Mucked):
+            return f"  {seat_name(event.seat, self.viewer)} mucks"
+        if isinstance(event, PotAwarded):
+            pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
+            share = "" if event.share in ("uncontested",) or len(self.hand.variant.shares) == 1 else f" ({event.share})"
+            how = f" with {event.hand}" if event.hand else ""
+            return "\n".join(
+                f"  {style.bold(seat_name(seat, self.viewer))} wins {amount} from {pot}{share}{how}"
+                for seat, amount in event.amounts
+            )
+        return ""
+
+    def _verb(self, event: ActionTaken) -> str:
+        code = event.action.split()[0]
+        if code == "f":
+            return "folds"
+        if code == "cc":
+            return f"calls {event.added}" if event.added else "checks"
+        if code == "pb":
+            self.level = event.street_total
+            return f"brings in for {event.added}"
+        if code == "cbr":
+            verb = "bets" if self.level == 0 else ("completes to" if not self.opened else "raises to")
+            self.level, self.opened = event.street_total, True
+            return f"{verb} {event.street_total}"
+        return event.action
