@@ -70,9 +70,7 @@ def measure_high_evals_per_second(
     return best_rate(HIGH.value, hands, repeat)
 
 
-def sized_for(
-    evaluate: Callable[[Any], object], hands: Sequence[Any], seconds: float
-) -> Sequence[Any]:
+def sized_for(evaluate: Callable[[Any], object], hands: Sequence[Any], seconds: float) -> Sequence[Any]:
     """A prefix of ``hands`` that one pass of a (possibly slow) evaluator runs in ``seconds``.
 
     Third-party evaluators can be a hundred times slower; timing them on the full list
@@ -92,16 +90,13 @@ def treys_evaluator(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], lis
         return None
     evaluator = Evaluator()
     converted = [
-        ([TreysCard.new(str(c)) for c in hand[:2]], [TreysCard.new(str(c)) for c in hand[2:]])
-        for hand in hands
+        ([TreysCard.new(str(c)) for c in hand[:2]], [TreysCard.new(str(c)) for c in hand[2:]]) for hand in hands
     ]
     evaluate = evaluator.evaluate
     return (lambda pair: evaluate(pair[0], pair[1])), converted
 
 
-def pokerkit_evaluator(
-    hands: Sequence[Hand], low: bool = False
-) -> tuple[Callable[[Any], object], list[Any]] | None:
+def pokerkit_evaluator(hands: Sequence[Hand], low: bool = False) -> tuple[Callable[[Any], object], list[Any]] | None:
     """pokerkit's ``from_game`` for stud high (StandardHighHand) or razz low (RegularLowHand)."""
     try:
         from pokerkit import Card as PokerkitCard

@@ -8,8 +8,9 @@ broke the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from studspec.engine.actions import ActionKind, LegalAction, parse_action
 from studspec.engine.events import ActionTaken, PotAwarded, Showed

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cli import main
-
 from conftest import ROOT, wsop_hands
+from studspec.cli import main
 
 
 def test_run_prints_a_readable_history(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +43,7 @@ def test_run_same_seed_same_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_exits_1_on_wrong_finishing_stacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = [path for path in wsop_hands() if path.name.endswith("_F7S.phh")][0]
+    source = next(path for path in wsop_hands() if path.name.endswith("_F7S.phh"))
     text = source.read_text()
     start = text.index("finishing_stacks = [") + len("finishing_stacks = [")
     end = text.index("]", start)

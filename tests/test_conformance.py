@@ -81,9 +81,9 @@ def test_checkpoints_are_read_in_order_of_n() -> None:
     ("field", "message"),
     [
         ('_to_act = [[3, "seat 1"]]', "is not a seat"),
-        ("_to_act = [[7, \"p1\"]]", "outside 0..6"),
+        ('_to_act = [[7, "p1"]]', "outside 0..6"),
         ('_legal = [[3, "pb"]]', "must be a list of actions"),
-        ('_illegal = [[3, 5]]', "must be an action line"),
+        ("_illegal = [[3, 5]]", "must be an action line"),
         ('_legal = [3, ["pb"]]', "is not a pair"),
         ("_rule = 219", "'_rule' must be text"),
     ],
@@ -249,7 +249,9 @@ def test_generated_cases_conform_and_replay(book: str, tmp_path: Path, capsys: p
     assert any(isinstance(c, Legal) for c in case.checkpoints) and any(isinstance(c, ToAct) for c in case.checkpoints)
 
 
-def test_generated_cases_check_refusals_and_are_reproducible(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_generated_cases_check_refusals_and_are_reproducible(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for name in ("a", "b"):
         assert main(["cases", "generate", "seven-card-stud", str(tmp_path / name), "--count", "10", "--seed", "9"]) == 0
     first = sorted((tmp_path / "a").glob("*.phh"))
@@ -262,7 +264,9 @@ def test_generated_cases_of_a_yaml_rule_book_name_it_relative_to_the_case(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "five"
-    assert main(["cases", "generate", str(DATA / "five-card-stud.yaml"), str(out), "--count", "3", "--players", "6"]) == 0
+    assert (
+        main(["cases", "generate", str(DATA / "five-card-stud.yaml"), str(out), "--count", "3", "--players", "6"]) == 0
+    )
     capsys.readouterr()
     text = next(out.glob("*.phh")).read_text()
     assert re.search(r'_variant = "(\.\./)+.*five-card-stud\.yaml"', text)
@@ -320,4 +324,6 @@ def test_an_interpreter_crash_fails_the_case_not_the_run(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(Hand, "act", explode)
     got = run(tmp_path, CASE)
-    assert got.startswith("3 p1 pb | a reply that follows the protocol | engine fault: the interpreter crashed: ZeroDivisionError")
+    assert got.startswith(
+        "3 p1 pb | a reply that follows the protocol | engine fault: the interpreter crashed: ZeroDivisionError"
+    )

@@ -162,9 +162,15 @@ DIES_MID_HAND = """
     [
         pytest.param("crashes", CRASHES, ["engine fault", "exit status 3", "boom: the engine gave up"], id="crash"),
         pytest.param("hangs", HANGS, ["engine fault", "no reply to the new_hand message within 0.3 s"], id="timeout"),
-        pytest.param("nonsense", NONSENSE, ["engine fault", "malformed reply to the new_hand message", "not JSON"], id="not-json"),
-        pytest.param("wrong_shape", WRONG_SHAPE, ["engine fault", "'to_act' must be a 0-based seat or null"], id="wrong-shape"),
-        pytest.param("dies_mid_hand", DIES_MID_HAND, ["engine fault", "closed its output", "deal message"], id="dies-mid-hand"),
+        pytest.param(
+            "nonsense", NONSENSE, ["engine fault", "malformed reply to the new_hand message", "not JSON"], id="not-json"
+        ),
+        pytest.param(
+            "wrong_shape", WRONG_SHAPE, ["engine fault", "'to_act' must be a 0-based seat or null"], id="wrong-shape"
+        ),
+        pytest.param(
+            "dies_mid_hand", DIES_MID_HAND, ["engine fault", "closed its output", "deal message"], id="dies-mid-hand"
+        ),
     ],
 )
 def test_a_misbehaving_engine_fails_each_case_clearly_and_never_hangs(

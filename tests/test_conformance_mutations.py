@@ -12,17 +12,18 @@ that they are sharp enough to notice when the interpreter is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pytest
 
-from studspec.engine import betting, deck, hand, rules, settlement
-from studspec.engine.actions import ActionKind, LegalAction
-from studspec.engine.cards import Card
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
+from studspec.engine import betting, deck, hand, rules, settlement
+from studspec.engine.actions import ActionKind, LegalAction
+from studspec.engine.cards import Card
 from studspec.engine.evaluation import HIGH_BOARD, RANKINGS, Ranking
 from studspec.engine.machine import compile_variant
 
@@ -109,7 +110,9 @@ def portions_odd_chip_to_low(amount: int, rankings: Sequence[Ranking]) -> list[i
 
 MUTATIONS: dict[str, Mutation] = {
     # Who brings in.
-    "stud bring-in with the ace low": entry(rules.BRING_IN_CARD, "lowest-ace-high", lambda c: (-((c.rank + 1) % 13), -c.suit)),
+    "stud bring-in with the ace low": entry(
+        rules.BRING_IN_CARD, "lowest-ace-high", lambda c: (-((c.rank + 1) % 13), -c.suit)
+    ),
     "stud bring-in by the highest card": swapped(rules.BRING_IN_CARD, "lowest-ace-high", "highest-ace-high"),
     "razz bring-in with the ace high": swapped(rules.BRING_IN_CARD, "highest-ace-low", "highest-ace-high"),
     "bring-in ties by seat": swapped(rules.BRING_IN_TIES, "suit", "seat"),
@@ -127,15 +130,21 @@ MUTATIONS: dict[str, Mutation] = {
     "short all-in needs a full bet to reopen": swapped(rules.SHORT_ALL_IN, "half-bet-reopens", "full-bet-reopens"),
     "any short all-in reopens": entry(rules.SHORT_ALL_IN, "half-bet-reopens", lambda increment, full: True),
     "no open-pair option": attribute(hand.Hand, "_open_pair_showing", lambda self: False),
-    "fold offered with nothing to call": attribute(betting.BettingRound, "legal", fold_always_offered(betting.BettingRound.legal)),
+    "fold offered with nothing to call": attribute(
+        betting.BettingRound, "legal", fold_always_offered(betting.BettingRound.legal)
+    ),
     "no betting after a community card": entry(rules.COMMUNITY_CARD_ROUND, "normal", False),
     # The deck.
     "no burns": swapped(rules.BURN, "before-later-streets", "none"),
     "short stub: community card without the burns": swapped(rules.EXHAUSTION, "burns-then-community", "community"),
     "short stub: the TDA procedure": swapped(rules.EXHAUSTION, "burns-then-community", "tda"),
-    "the muck reshuffled with the burns": attribute(deck.Deck, "reshuffle_burns", reshuffle_with_the_muck(deck.Deck.reshuffle_burns)),
+    "the muck reshuffled with the burns": attribute(
+        deck.Deck, "reshuffle_burns", reshuffle_with_the_muck(deck.Deck.reshuffle_burns)
+    ),
     # Showdown and pots.
-    "showdown: first to act even after a bet": entry(rules.SHOWDOWN_ORDER, "last-aggressor-else-first-to-act", lambda s: s.first_to_act),
+    "showdown: first to act even after a bet": entry(
+        rules.SHOWDOWN_ORDER, "last-aggressor-else-first-to-act", lambda s: s.first_to_act
+    ),
     "showdown: best high board when nobody bet": swapped(
         rules.SHOWDOWN_ORDER, "last-aggressor-else-first-to-act", "last-aggressor-else-best-high-board"
     ),
@@ -147,7 +156,9 @@ MUTATIONS: dict[str, Mutation] = {
     "hi/lo odd chip to low": attribute(settlement, "share_portions", portions_odd_chip_to_low),
     "high hands without straights": entry(rules.HAND_RANKINGS, "high", Ranking("high", straights=False)),
     "high hands without flushes": entry(rules.HAND_RANKINGS, "high", Ranking("high", flushes=False)),
-    "low without the eight qualifier": entry(rules.HAND_RANKINGS, "ace-to-five-low", LowWithoutQualifier(RANKINGS["ace-to-five-low"])),
+    "low without the eight qualifier": entry(
+        rules.HAND_RANKINGS, "ace-to-five-low", LowWithoutQualifier(RANKINGS["ace-to-five-low"])
+    ),
     "razz and stud/8 low counted high": entry(rules.HAND_RANKINGS, "ace-to-five-low", RANKINGS["high"]),
 }
 

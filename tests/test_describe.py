@@ -15,16 +15,15 @@ from typing import Any
 import pytest
 import yaml
 
-from studspec.cli import main
+from conftest import BUILTIN_BOOKS
 from studspec.authoring.describe import describe
 from studspec.authoring.document import CHANGED, Format, render
 from studspec.authoring.phrases import PHRASES, Phrase, fill, named_values, phrase, schema_options
+from studspec.cli import main
 from studspec.engine.rules import BURN
 from studspec.spec import load_variant, option_values
 from studspec.spec.checks import DECK_SIZES
 from studspec.spec.model import Variant
-
-from conftest import BUILTIN_BOOKS
 
 BASE = "seven-card-stud"
 
@@ -101,7 +100,7 @@ def test_builtin_books_describe_every_option_they_set(book: str) -> None:
     text = markdown(variant)
     assert text.startswith(f"# {variant.title}\n")
     for option, node in schema_options():
-        if option.startswith("streets.") or option.startswith("pots.shares"):
+        if option.startswith(("streets.", "pots.shares")):
             continue
         value = _value(variant.resolved, option)
         if value is None or not named_values(node):

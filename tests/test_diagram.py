@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import BUILTIN_BOOKS
 from studspec.authoring import diagram
-from studspec.cli import main
 from studspec.authoring.diagram import DiagramFormat, GraphvizMissingError, graphviz_available, image, mermaid
+from studspec.cli import main
 from studspec.engine.machine import ADVANCE, compile_variant
 from studspec.spec import load_variant
 from studspec.spec.model import Variant
-
-from conftest import BUILTIN_BOOKS
 
 
 def edges(variant: Variant) -> set[tuple[str, str, tuple[str, ...]]]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from conftest import ROOT
 from studspec.authoring.docgen import reference
 from studspec.spec import option_values
-
-from conftest import ROOT
 
 
 def test_rulebook_reference_is_up_to_date() -> None:

@@ -11,7 +11,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -98,7 +98,7 @@ def test_every_high_category_beats_the_one_below_it() -> None:
         "full house": "Ah Ad Ac Ks Kh",
         "four of a kind": "Ah Ad Ac As Kh",
     }
-    pairs = zip(HIGH_CATEGORIES_WORST_FIRST, HIGH_CATEGORIES_WORST_FIRST[1:])
+    pairs = pairwise(HIGH_CATEGORIES_WORST_FIRST)
     for (lower, _), (higher, weakest) in pairs:
         assert high(weakest) > high(strongest_of[lower]), (higher, lower)
 
@@ -440,9 +440,7 @@ def best_of(
     return pick(rank(combo) for combo in combinations(hand, min(5, len(hand))))
 
 
-def assert_same_order(
-    values: Sequence[int], reference: Sequence[NaiveKey], hands: Sequence[Sequence[Card]]
-) -> None:
+def assert_same_order(values: Sequence[int], reference: Sequence[NaiveKey], hands: Sequence[Sequence[Card]]) -> None:
     """Values order the hands exactly as the reference does (every pair, not just neighbours).
 
     Sorting the distinct (reference, value) pairs by reference must give strictly rising
@@ -452,7 +450,7 @@ def assert_same_order(
     for ref, value, hand in zip(reference, values, hands):
         first_hand.setdefault((ref, value), hand)
     pairs = sorted(first_hand, key=lambda pair: pair[0])
-    for (ref_a, value_a), (ref_b, value_b) in zip(pairs, pairs[1:]):
+    for (ref_a, value_a), (ref_b, value_b) in pairwise(pairs):
         expected = "==" if ref_a == ref_b else "<"
         ok = value_a == value_b if ref_a == ref_b else value_a < value_b
         assert ok, (

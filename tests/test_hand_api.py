@@ -18,7 +18,7 @@ STAKES = Stakes(ante=1, bring_in=3, small_bet=10, big_bet=20)
 def test_a_stacked_deck_deals_its_cards_first_and_the_rest_after() -> None:
     """A stacked deck names the top cards; third street deals them seat by seat (seed 000:
     two down, one up to each player), and the hand goes on from the unnamed rest."""
-    top = parse_cards("AsKsQs" "2c3c4c")
+    top = parse_cards("AsKsQs2c3c4c")
     hand = Hand(load_variant("seven-card-stud"), [100, 100], stakes=STAKES, deck=[c for c in top if c is not None])
     dealt = [e.cards for e in hand.events if isinstance(e, CardsDealt)]
     assert dealt == [tuple(top[:3]), tuple(top[3:])]

@@ -8,15 +8,16 @@ checks that each one can catch a rule book whose option is not carried out.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from studspec.engine import rules
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
+from studspec.engine import rules
 from studspec.engine.machine import compile_variant
 from studspec.engine.registry import Registry
 from studspec.spec import option_values

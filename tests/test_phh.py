@@ -43,7 +43,7 @@ def refused(actions: list[str], book: str = "seven-card-stud") -> ReplayError:
 
 
 def test_refused_action_names_its_index_and_reason() -> None:
-    error = refused(DEAL + ["p2 pb"])
+    error = refused([*DEAL, "p2 pb"])
     assert error.index == 3 and error.action == "p2 pb"
     assert "p1" in error.reason  # the bring-in is p1's (2c)
 
@@ -65,7 +65,7 @@ def test_a_card_cannot_be_dealt_twice() -> None:
 
 def test_folded_cards_are_never_dealt_again() -> None:
     """Seed 000: cards of folded hands may never be brought back into play."""
-    actions = DEAL + ["p1 pb", "p2 f", "p3 cc", "d dh p1 Qd"]  # Qd was p2's, folded
+    actions = [*DEAL, "p1 pb", "p2 f", "p3 cc", "d dh p1 Qd"]  # Qd was p2's, folded
     error = refused(actions)
     assert error.index == 6 and "muck" in error.reason
 
@@ -79,15 +79,15 @@ def test_unknown_cards_are_accepted_and_checked_when_shown() -> None:
 
 
 def test_history_that_stops_early_is_an_error() -> None:
-    error = refused(DEAL + ["p1 pb"])
+    error = refused([*DEAL, "p1 pb"])
     assert "ends before the hand is over" in error.reason
 
 
 def test_finishing_stacks_are_compared() -> None:
-    text = history(DEAL + ["p1 pb", "p2 f", "p3 f"], finishing_stacks=[1020, 990, 990])
+    text = history([*DEAL, "p1 pb", "p2 f", "p3 f"], finishing_stacks=[1020, 990, 990])
     outcome = replay(parse_history(text, "case.phh"), load_variant("seven-card-stud"))
     assert outcome.matches is True
-    text = history(DEAL + ["p1 pb", "p2 f", "p3 f"], finishing_stacks=[1000, 1000, 1000])
+    text = history([*DEAL, "p1 pb", "p2 f", "p3 f"], finishing_stacks=[1000, 1000, 1000])
     assert replay(parse_history(text, "c.phh"), load_variant("seven-card-stud")).matches is False
 
 

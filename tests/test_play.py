@@ -15,17 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from conftest import BUILTIN_BOOKS, ROOT
 from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
 from studspec.engine.events import BringInDue, CardsDealt, Showed
 from studspec.engine.hand import Hand
 from studspec.play.game import ChoiceError, Command, Console, new_session, parse_choice, play_one, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import bots_for_hand, hand_seed
+from studspec.play.table import Style
 from studspec.spec import load_variant
 from studspec.spec.model import Face
-from studspec.play.table import Style
-
-from conftest import BUILTIN_BOOKS, ROOT
 
 PLAIN = Style(symbols=False, color=False)
 BOOK = "seven-card-stud"
@@ -100,7 +99,7 @@ def test_a_range_takes_any_amount_typed() -> None:
     assert parse_choice("3 1000", RANGE) == bet_to(1000)
     assert parse_choice("raise 900", RANGE) == bet_to(900)
     for text in ("3", "raise"):
-        with pytest.raises(ChoiceError, match="800..1600"):
+        with pytest.raises(ChoiceError, match=r"800\.\.1600"):
             parse_choice(text, RANGE)
 
 
@@ -222,7 +221,11 @@ def test_play_command_reads_a_piped_script(tmp_path: Path) -> None:
     script = "nonsense\n" + "cc\n" * 40
     result = subprocess.run(
         [sys.executable, "-m", "studspec", "play", BOOK, "--players", "4", "--seed", str(seed), "--hands", "1"],
-        input=script, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert "Your action" in result.stdout and "nonsense" in result.stdout

@@ -8,17 +8,16 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import BUILTIN_BOOKS
+from scripted import STUD, act, deal, new_hand
 from studspec.engine.actions import ActionKind
 from studspec.engine.cards import parse_cards
 from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 from studspec.engine.events import StreetBegan
 from studspec.engine.hand import Hand
 from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
-from studspec.spec import load_variant
 from studspec.play.strength import equity, percentile
-
-from conftest import BUILTIN_BOOKS
-from scripted import STUD, act, deal, new_hand
+from studspec.spec import load_variant
 
 _POT_LIMIT = {
     "schema_version": 1,
@@ -52,7 +51,9 @@ def test_players_finish_every_hand_legally_and_keep_the_chips(tmp_path: Path, ki
         for seed in range(15):
             stacks = [variant.stakes.starting_stack] * 8
             rng = random.Random(seed)
-            hand = play_out(Hand(variant, stacks, seed=seed), [make_player(kind, random.Random(rng.random())) for _ in stacks])
+            hand = play_out(
+                Hand(variant, stacks, seed=seed), [make_player(kind, random.Random(rng.random())) for _ in stacks]
+            )
             assert hand.is_complete and hand.result is not None
             assert sum(hand.result.stacks) == sum(stacks)
 
@@ -102,7 +103,13 @@ def _bring_in_then_complete(hand: Hand) -> None:
 
 def test_rule_based_player_folds_rags_facing_a_bet() -> None:
     hand = new_hand(STUD, stacks=(1000,) * 8)
-    deal(hand, p1="KdKc2c", p2="AsAd3c", p3="7h2d9s", **{f"p{i}": c for i, c in zip(range(4, 9), ("Js4dTh", "Qs5dJh", "8s6d4h", "Jd7d5h", "Tc8d6h"))})
+    deal(
+        hand,
+        p1="KdKc2c",
+        p2="AsAd3c",
+        p3="7h2d9s",
+        **{f"p{i}": c for i, c in zip(range(4, 9), ("Js4dTh", "Qs5dJh", "8s6d4h", "Jd7d5h", "Tc8d6h"))},
+    )
     _bring_in_then_complete(hand)
     choice = RuleBasedPlayer(random.Random(0), looseness=0.0).choose(hand, 2, hand.legal_actions())
     assert choice.kind is ActionKind.FOLD
@@ -122,7 +129,9 @@ def test_rule_based_hands_look_like_poker() -> None:
     ended_on = []
     for seed in range(120):
         rng = random.Random(seed)
-        hand = play_out(Hand(variant, [40000] * 8, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(8)])
+        hand = play_out(
+            Hand(variant, [40000] * 8, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(8)]
+        )
         ended_on.append(sum(isinstance(e, StreetBegan) for e in hand.events))
     last = len(variant.streets)
     assert 0.2 < ended_on.count(last) / len(ended_on) < 0.95
@@ -134,7 +143,9 @@ def test_same_seed_same_choices() -> None:
 
     def history(seed: int) -> list[str]:
         rng = random.Random(seed)
-        hand = play_out(Hand(variant, [40000] * 6, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(6)])
+        hand = play_out(
+            Hand(variant, [40000] * 6, seed=seed), [RuleBasedPlayer(random.Random(rng.random())) for _ in range(6)]
+        )
         return [str(e) for e in hand.events]
 
     assert history(3) == history(3)

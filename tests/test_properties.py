@@ -12,6 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import BUILTIN_BOOKS
 from studspec.engine.cards import Card
 from studspec.engine.events import (
     ActionTaken,
@@ -28,8 +29,6 @@ from studspec.engine.hand import Hand
 from studspec.play.players import RandomPlayer
 from studspec.spec import load_variant
 from studspec.spec.model import Face
-
-from conftest import BUILTIN_BOOKS
 
 
 def check_event_log(hand: Hand) -> None:

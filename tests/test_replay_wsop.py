@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import shared_dir, wsop_hands
 from studspec.history.phh import read_history, replay
 from studspec.history.variants import variant_for_history
-
-from conftest import shared_dir, wsop_hands
 
 HANDS = sorted((shared_dir() / "phh" / "wsop-2023").glob("*.phh"))
 

@@ -7,9 +7,8 @@ that player wins only matching ante money", WSOP-L 149 (side pots are split sepa
 
 from __future__ import annotations
 
-from studspec.engine.events import AntePosted, CardsDealt
-
 from scripted import STUD, new_hand, passive, play, run_passive, won
+from studspec.engine.events import AntePosted, CardsDealt
 
 
 def test_every_seat_posts_the_ante_before_any_card() -> None:
@@ -35,7 +34,7 @@ def test_short_ante_posts_all_and_wins_only_its_share_of_each_ante() -> None:
     """
     hand = new_hand(STUD, stacks=[20, 1000, 1000], ante=50, bring_in=25, small_bet=100, big_bet=200)
     assert hand.stacks == [0, 950, 950]
-    first = [e for e in hand.events if isinstance(e, AntePosted)][0]
+    first = next(e for e in hand.events if isinstance(e, AntePosted))
     assert (first.amount, first.all_in) == (20, True)
     run = run_passive(
         hand,

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.engine.actions import IllegalActionError
-
 from scripted import HILO, RAZZ, STUD, cbr_amounts, deal, legal, new_hand, passive, play
+from studspec.engine.actions import IllegalActionError
 
 
 def five_handed_third_street() -> object:

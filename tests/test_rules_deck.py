@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won
 from studspec.engine.actions import IllegalDealError
 from studspec.engine.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
 from studspec.spec.model import Face
-
-from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won
 
 
 def deal_six_each(hand, seats: list[list[str]]) -> None:

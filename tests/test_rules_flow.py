@@ -9,9 +9,8 @@ one player remains), Robert's Rules (a pot won uncontested is not shown), TDA 16
 
 from __future__ import annotations
 
-from studspec.engine.events import BettingSkipped, CardsDealt, PotAwarded, Showed
-
 from scripted import STUD, deal, legal, new_hand, passive, play, won
+from studspec.engine.events import BettingSkipped, CardsDealt, PotAwarded, Showed
 
 
 def test_everyone_folds_to_the_bring_in_no_more_cards_no_showdown() -> None:

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studspec.engine.actions import IllegalActionError, IllegalDealError
-
 from scripted import STUD, deal, legal, new_hand, play, snapshot
+from studspec.engine.actions import IllegalActionError, IllegalDealError
 
 
 def third_street(*lines: str):

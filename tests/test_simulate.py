@@ -14,18 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind
+from conftest import BUILTIN_BOOKS
 from studspec.cli import main
+from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind
 from studspec.engine.events import CommunityCardDealt, PotAwarded, StreetBegan
 from studspec.engine.hand import Hand
 from studspec.history.phh import read_history, replay
+from studspec.history.variants import variant_for_history
 from studspec.play.players import PlayerKind, RandomPlayer, play_out
 from studspec.play.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, simulate
-from studspec.spec import load_variant
 from studspec.play.stats import Totals, format_report, record, report
-from studspec.history.variants import variant_for_history
-
-from conftest import BUILTIN_BOOKS
+from studspec.spec import load_variant
 
 
 def setup(book: str = "seven-card-stud", players: int = 8, seed: int = 7, **kw: object) -> Setup:
@@ -66,7 +65,9 @@ def test_totals_are_the_hands_counted() -> None:
     assert totals.reached[0] == 200
     assert all(a >= b for a, b in zip(totals.reached, totals.reached[1:]))
     for i in range(len(variant.streets)):
-        assert totals.reached[i] == sum(any(isinstance(e, StreetBegan) and e.index == i for e in h.events) for h in hands)
+        assert totals.reached[i] == sum(
+            any(isinstance(e, StreetBegan) and e.index == i for e in h.events) for h in hands
+        )
     pots = [sum(a for e in h.events if isinstance(e, PotAwarded) for _, a in e.amounts) for h in hands]
     assert totals.pot_sum == sum(pots) and totals.pot_max == max(pots)
     assert sum(totals.net) == 0  # chips are conserved
@@ -109,7 +110,9 @@ def test_open_pair_is_never_offered_where_the_book_turns_it_off() -> None:
 def test_report_rates() -> None:
     t = setup()
     totals = simulate(t, 100)
-    data = report(totals, t.variant, big_bet=t.stakes.big_bet, meta={"title": "x", "players": 8, "seed": 7, "player": "rules"})
+    data = report(
+        totals, t.variant, big_bet=t.stakes.big_bet, meta={"title": "x", "players": 8, "seed": 7, "player": "rules"}
+    )
     assert data["streets"][0]["reached"] == 1.0
     assert data["pot_in_big_bets"]["average"] == pytest.approx(totals.pot_sum / 100 / t.stakes.big_bet, abs=1e-3)
     assert sum(seat["won"] for seat in data["seats"]) >= 1.0 - 1e-9  # every hand has a winner
@@ -117,7 +120,9 @@ def test_report_rates() -> None:
 
 
 def test_simulate_command_json_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "razz", "--hands", "100", "--players", "6", "--seed", "3", "--workers", "1", "--json"]) == 0
+    assert (
+        main(["simulate", "razz", "--hands", "100", "--players", "6", "--seed", "3", "--workers", "1", "--json"]) == 0
+    )
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert data["hands"] == 100 and data["players"] == 6 and data["rulebook"] == "razz"
@@ -150,7 +155,10 @@ def test_phh_files_replay(tmp_path: Path) -> None:
     )
     for book in ("seven-card-stud-hi-lo", str(house)):
         out = tmp_path / Path(book).stem
-        assert main(["simulate", book, "--hands", "30", "--players", "7", "--workers", "2", "--quiet", "--phh", str(out)]) == 0
+        assert (
+            main(["simulate", book, "--hands", "30", "--players", "7", "--workers", "2", "--quiet", "--phh", str(out)])
+            == 0
+        )
         files = sorted(out.glob("*.phh"))
         assert len(files) == 30
         for path in files:

@@ -23,6 +23,7 @@ from studspec.spec import (
     Variant,
     builtin_names,
     builtin_path,
+    catalog,
     clear_cache,
     load_schema,
     load_variant,
@@ -30,7 +31,6 @@ from studspec.spec import (
     schema_path,
     validate_file,
 )
-from studspec.spec import catalog
 
 ROOT = Path(__file__).parent.parent
 VARIANTS = ROOT / "variants"

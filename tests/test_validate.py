@@ -26,91 +26,239 @@ LINE = re.compile(r"^(?P<file>[^\n]+):(?P<line>\d+):(?P<col>\d+): (?P<message>[^
 CASES: list[tuple[str, str | None, int, int, list[str]]] = [
     ("yaml-syntax.yaml", None, 6, 6, ["invalid YAML", "expected ',' or ']'", "flow sequence at line 5"]),
     ("duplicate-key.yaml", None, 8, 3, ["stakes.ante", "duplicate key 'ante'", "first at line 6", "only once"]),
-    ("unknown-key.yaml", None, 6, 3, ["unknown key 'raise_limit'", "allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round"]),
+    (
+        "unknown-key.yaml",
+        None,
+        6,
+        3,
+        [
+            "unknown key 'raise_limit'",
+            "allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round",
+        ],
+    ),
     ("bad-enum.yaml", None, 6, 14, ["betting.structure: 'fixed' is not one of the allowed values: fixed-limit"]),
     ("wrong-type.yaml", None, 6, 9, ["stakes.ante", "expected an integer", "'forty'"]),
     ("bad-schema-version.yaml", None, 2, 17, ["schema_version", "2 is not allowed", "only allowed value is 1"]),
     ("bad-name.yaml", None, 4, 7, ["name", "'Seven Card Stud'", "lowercase", "dashes"]),
     ("non-string-key.yaml", None, 6, 3, ["key 'yes' reads as a boolean", "keys must be strings", "quote"]),
     (
-        "missing-section.yaml", None, 2, 1,
-        ["missing required section 'showdown'", "without `extends` must state", "first_to_act, streets, deck, showdown, pots"],
+        "missing-section.yaml",
+        None,
+        2,
+        1,
+        [
+            "missing required section 'showdown'",
+            "without `extends` must state",
+            "first_to_act, streets, deck, showdown, pots",
+        ],
     ),
     (
-        "missing-key.yaml", None, 6, 1,
-        ["stakes", "missing required key 'big_bet'", "required keys: ante, bring_in, small_bet, big_bet, starting_stack"],
+        "missing-key.yaml",
+        None,
+        6,
+        1,
+        [
+            "stakes",
+            "missing required key 'big_bet'",
+            "required keys: ante, bring_in, small_bet, big_bet, starting_stack",
+        ],
     ),
     (
-        "streets-patch-standalone.yaml", None, 11, 3,
+        "streets-patch-standalone.yaml",
+        None,
+        11,
+        3,
         ["streets", "only in a rule book with `extends`", "expected a list of streets"],
     ),
     (
-        "bring-in-no-up-card.yaml", None, 7, 11,
-        ["streets[0].deal", "'third' has the bring-in but deals no up card", "[down, down, down]", "at least one up card"],
+        "bring-in-no-up-card.yaml",
+        None,
+        7,
+        11,
+        [
+            "streets[0].deal",
+            "'third' has the bring-in but deals no up card",
+            "[down, down, down]",
+            "at least one up card",
+        ],
     ),
-    ("no-bring-in-street.yaml", None, 5, 1, ["no street has bring_in: true", "first street ('third') must have the bring-in"]),
-    ("bring-in-on-later-street.yaml", None, 7, 22, ["streets[1].bring_in", "only on the first street ('third')", "not on 'fourth'"]),
     (
-        "deck-too-small.yaml", None, 6, 15,
-        ["deck.exhaustion", "8 players x 7 cards + 4 burns = 60 cards", "has 52", "players.max to 6 or less", "burns-then-community"],
+        "no-bring-in-street.yaml",
+        None,
+        5,
+        1,
+        ["no street has bring_in: true", "first street ('third') must have the bring-in"],
     ),
     (
-        "community-last-street-two-cards.yaml", None, 10, 22,
+        "bring-in-on-later-street.yaml",
+        None,
+        7,
+        22,
+        ["streets[1].bring_in", "only on the first street ('third')", "not on 'fourth'"],
+    ),
+    (
+        "deck-too-small.yaml",
+        None,
+        6,
+        15,
+        [
+            "deck.exhaustion",
+            "8 players x 7 cards + 4 burns = 60 cards",
+            "has 52",
+            "players.max to 6 or less",
+            "burns-then-community",
+        ],
+    ),
+    (
+        "community-last-street-two-cards.yaml",
+        None,
+        10,
+        22,
         ["streets[3].deal", "'last' deals 2 cards", "burns-then-community", "exactly 1"],
     ),
-    ("duplicate-street-id.yaml", None, 9, 10, ["streets[3].id", "duplicate street id 'fourth'", "also streets[2]", "unique"]),
+    (
+        "duplicate-street-id.yaml",
+        None,
+        9,
+        10,
+        ["streets[3].id", "duplicate street id 'fourth'", "also streets[2]", "unique"],
+    ),
     ("open-pair-too-early.yaml", None, 6, 30, ["streets[0].open_pair_big_bet", "only 1 up card", "needs at least 2"]),
     ("players-min-above-max.yaml", None, 6, 8, ["players.min", "6 is above players.max 4", "at most"]),
     (
-        "bring-in-not-below-small-bet.yaml", None, 6, 13,
+        "bring-in-not-below-small-bet.yaml",
+        None,
+        6,
+        13,
         ["stakes.bring_in", "400 must be below stakes.small_bet 400"],
     ),
-    ("small-bet-equals-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "800 equals stakes.big_bet 800", "must be below the big bet"]),
-    ("small-bet-above-big-bet.yaml", None, 5, 21, ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must be below the big bet"]),
-    ("qualifier-on-high.yaml", None, 8, 18, ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"]),
-    ("two-high-shares.yaml", None, 6, 3, ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"]),
     (
-        "lone-low-share-with-qualifier.yaml", None, 7, 42,
+        "small-bet-equals-big-bet.yaml",
+        None,
+        5,
+        21,
+        ["stakes.small_bet", "800 equals stakes.big_bet 800", "must be below the big bet"],
+    ),
+    (
+        "small-bet-above-big-bet.yaml",
+        None,
+        5,
+        21,
+        ["stakes.small_bet", "1000 is above stakes.big_bet 800", "must be below the big bet"],
+    ),
+    (
+        "qualifier-on-high.yaml",
+        None,
+        8,
+        18,
+        ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"],
+    ),
+    (
+        "two-high-shares.yaml",
+        None,
+        6,
+        3,
+        ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"],
+    ),
+    (
+        "lone-low-share-with-qualifier.yaml",
+        None,
+        7,
+        42,
         ["pots.shares[0].qualifier", "lone share cannot have a qualifier", "add a high share"],
     ),
     # Contradictory or incomplete combinations of options (issue 3).
     (
-        "pot-limit-with-bet-size.yaml", None, 6, 22,
-        ["betting.structure", "pot-limit book sizes bets by the pot", "third, fourth, fifth, sixth, seventh", "without them"],
+        "pot-limit-with-bet-size.yaml",
+        None,
+        6,
+        22,
+        [
+            "betting.structure",
+            "pot-limit book sizes bets by the pot",
+            "third, fourth, fifth, sixth, seventh",
+            "without them",
+        ],
     ),
-    ("no-limit-with-raise-cap.yaml", None, 6, 14, ["betting.raise_cap", "unlimited raises (WSOP-L 125)", "raise_cap: null"]),
-    ("pot-limit-half-bet-rule.yaml", None, 6, 17, ["betting.short_all_in", "limit play (WSOP-L 129)", "full-bet-reopens"]),
     (
-        "spread-limit-open-pair.yaml", None, 6, 31,
+        "no-limit-with-raise-cap.yaml",
+        None,
+        6,
+        14,
+        ["betting.raise_cap", "unlimited raises (WSOP-L 125)", "raise_cap: null"],
+    ),
+    (
+        "pot-limit-half-bet-rule.yaml",
+        None,
+        6,
+        17,
+        ["betting.short_all_in", "limit play (WSOP-L 129)", "full-bet-reopens"],
+    ),
+    (
+        "spread-limit-open-pair.yaml",
+        None,
+        6,
+        31,
         ["streets[1].open_pair_big_bet", "fixed-limit rule (WSOP-L 220)", "spread-limit book must leave it false"],
     ),
     (
-        "fixed-limit-street-without-bet.yaml", None, 8, 5,
+        "fixed-limit-street-without-bet.yaml",
+        None,
+        8,
+        5,
         ["streets[2]", "'fifth' has no bet", "bet: small or bet: big"],
     ),
     (
-        "no-betting-without-community-card.yaml", None, 7, 25,
+        "no-betting-without-community-card.yaml",
+        None,
+        7,
+        25,
         ["betting.community_card_round", "exhaustion none never deals one", "burns-then-community, community, tda"],
     ),
     (
-        "open-pair-no-up-card-on-fourth.yaml", None, 6, 45,
+        "open-pair-no-up-card-on-fourth.yaml",
+        None,
+        6,
+        45,
         ["streets[1].open_pair_big_bet", "'fourth'", "only 1 up card", "needs at least 2"],
     ),
     (
-        "extends-unknown.yaml", None, 3, 10,
-        ["extends", "unknown rule book 'seven-card-studd'", "built-in rule books: razz, seven-card-stud, seven-card-stud-hi-lo"],
+        "extends-unknown.yaml",
+        None,
+        3,
+        10,
+        [
+            "extends",
+            "unknown rule book 'seven-card-studd'",
+            "built-in rule books: razz, seven-card-stud, seven-card-stud-hi-lo",
+        ],
     ),
-    ("extends-missing-file.yaml", None, 3, 10, ["extends", "file not found", "'./no-such-book.yaml'", "relative to this file"]),
     (
-        "cycle-a.yaml", "cycle-b.yaml", 4, 10,
+        "extends-missing-file.yaml",
+        None,
+        3,
+        10,
+        ["extends", "file not found", "'./no-such-book.yaml'", "relative to this file"],
+    ),
+    (
+        "cycle-a.yaml",
+        "cycle-b.yaml",
+        4,
+        10,
         ["extends cycle", "cycle-a.yaml -> ", "cycle-b.yaml -> ", "cannot extend itself"],
     ),
     (
-        "unknown-street-id.yaml", None, 8, 3,
+        "unknown-street-id.yaml",
+        None,
+        8,
+        3,
         ["streets.eighth", "unknown street id 'eighth'", "third, fourth, fifth, sixth, seventh"],
     ),
     (
-        "bad-parent-child.yaml", "parents/bad-parent.yaml", 6, 13,
+        "bad-parent-child.yaml",
+        "parents/bad-parent.yaml",
+        6,
+        13,
         ["pots.odd_chip", "'high-card-by-suit' is not one of the allowed values: highest-card-by-suit"],
     ),
     ("alias-bomb.yaml", None, 8, 36, ["aliases expand to more than 10000 nodes", "billion laughs"]),
@@ -147,8 +295,10 @@ def test_broken_book_gives_one_error_at_the_right_place(
 def test_the_exact_line_of_an_enum_error() -> None:
     path = str(BROKEN / "bad-enum.yaml")
     assert [str(e) for e in validate_file(path)] == [
-        f"{path}:6:14: betting.structure: 'fixed' is not one of the allowed values: "
-        "fixed-limit, spread-limit, pot-limit, no-limit"
+        (
+            f"{path}:6:14: betting.structure: 'fixed' is not one of the allowed values: "
+            "fixed-limit, spread-limit, pot-limit, no-limit"
+        )
     ]
 
 
@@ -205,14 +355,14 @@ def test_missing_file_and_unknown_name() -> None:
 def test_all_problems_are_reported_sorted_by_line(tmp_path: Path) -> None:
     path = tmp_path / "many.yaml"
     path.write_text(
-        "schema_version: 1\n"          # 1
-        "extends: seven-card-stud\n"   # 2
-        "colour: red\n"                # 3
-        "stakes:\n"                    # 4
-        "  ante: -1\n"                 # 5
-        "betting:\n"                   # 6
-        "  structure: spread\n"        # 7
-        "  raise_cap: many\n"          # 8
+        "schema_version: 1\n"  # 1
+        "extends: seven-card-stud\n"  # 2
+        "colour: red\n"  # 3
+        "stakes:\n"  # 4
+        "  ante: -1\n"  # 5
+        "betting:\n"  # 6
+        "  structure: spread\n"  # 7
+        "  raise_cap: many\n"  # 8
     )
     errors = validate_file(path)
     assert [(e.line, e.col) for e in errors] == [(3, 1), (5, 9), (7, 14), (8, 14)]
@@ -232,9 +382,7 @@ OPEN_PAIR_LINE = next(
 def test_a_problem_from_the_parent_points_into_the_parent(tmp_path: Path) -> None:
     """Marks survive the merge: a street the child did not touch is reported in the parent's file."""
     path = tmp_path / "no-up.yaml"
-    path.write_text(
-        "schema_version: 1\nextends: seven-card-stud\nstreets:\n  third:\n    deal: [down, down, down]\n"
-    )
+    path.write_text("schema_version: 1\nextends: seven-card-stud\nstreets:\n  third:\n    deal: [down, down, down]\n")
     errors = validate_file(path)
     assert [(Path(e.path).name, e.line, e.col) for e in errors] == [
         ("no-up.yaml", 5, 11),
@@ -276,19 +424,53 @@ def test_validate_paths_counts_files_and_lists_lines() -> None:
 # --- any input gives error lines, never a crash ----------------------------------------
 
 _WORDS = [
-    "schema_version", "extends", "name", "title", "players", "min", "max", "stakes", "ante",
-    "bring_in", "small_bet", "big_bet", "betting", "structure", "raise_cap", "streets", "id",
-    "deal", "bet", "open_pair_big_bet", "deck", "cards", "burn", "exhaustion", "pots", "shares",
-    "hand", "qualifier", "odd_chip", "third", "fourth", "up", "down", "small", "big", "razz",
-    "seven-card-stud", "fixed-limit", "high", "ace-to-five-low",
+    "schema_version",
+    "extends",
+    "name",
+    "title",
+    "players",
+    "min",
+    "max",
+    "stakes",
+    "ante",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "betting",
+    "structure",
+    "raise_cap",
+    "streets",
+    "id",
+    "deal",
+    "bet",
+    "open_pair_big_bet",
+    "deck",
+    "cards",
+    "burn",
+    "exhaustion",
+    "pots",
+    "shares",
+    "hand",
+    "qualifier",
+    "odd_chip",
+    "third",
+    "fourth",
+    "up",
+    "down",
+    "small",
+    "big",
+    "razz",
+    "seven-card-stud",
+    "fixed-limit",
+    "high",
+    "ace-to-five-low",
 ]
-_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 60), st.sampled_from(_WORDS), st.text(max_size=8)
-)
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.sampled_from(_WORDS), st.text(max_size=8))
 _values = st.recursive(
     _scalars,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(_WORDS) | st.text(max_size=5), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(_WORDS) | st.text(max_size=5), inner, max_size=5)
+    ),
     max_leaves=25,
 )
 

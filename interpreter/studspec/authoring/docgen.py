@@ -7,7 +7,8 @@ the file with what this module produces. Defaults are the values of the casino r
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from studspec.spec import load_schema, load_variant
 
@@ -55,7 +56,11 @@ def _leaves(node: dict[str, Any], path: str, defs: dict[str, Any]) -> Iterator[t
         return
     items = node.get("items") or node.get("else", {}).get("items")
     kinds = node.get("type")
-    if (kinds == "array" or (isinstance(kinds, list) and "array" in kinds)) and isinstance(items, dict) and ("properties" in items or "$ref" in items):
+    if (
+        (kinds == "array" or (isinstance(kinds, list) and "array" in kinds))
+        and isinstance(items, dict)
+        and ("properties" in items or "$ref" in items)
+    ):
         yield from _leaves(items, path + "[]", defs)
         return
     yield path, node

@@ -9,16 +9,18 @@ option, streets matched by id. An option set to the value it already had is no c
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import MISSING as MISSING_FIELD
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
-from .phrases import schema_default
 from studspec.spec import SpecError, builtin_path, load_variant
 from studspec.spec.merge import parent_of
 from studspec.spec.model import Street, Variant
 from studspec.spec.yamlload import load_document
+
+from .phrases import schema_default
 
 IDENTITY = frozenset({"schema_version", "extends", "name", "title", "description", "phh_codes"})
 """Top-level keys that name a book rather than state a rule: never reported as changes."""

@@ -13,9 +13,10 @@ book (``{stakes[small_bet]}``), so "the small bet (400)" follows the book's stak
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from studspec.spec import load_schema
 
@@ -66,9 +67,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "or raise of the round if that was larger, and at most all of a player's chips.",
         noun="no limit",
     ),
-    ("betting.heads_up", "capped"): Phrase(
-        "The raise cap holds even when only two players are betting."
-    ),
+    ("betting.heads_up", "capped"): Phrase("The raise cap holds even when only two players are betting."),
     ("betting.heads_up", "uncapped-if-round-starts-heads-up"): Phrase(
         "A betting round that begins with only two players able to bet has no raise cap; a "
         "round that begins with three or more keeps the cap even when it comes down to two."
@@ -83,32 +82,27 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "who have already acted may only call or fold."
     ),
     ("betting.community_card_round", "normal"): Phrase(
-        "After a community card there is a betting round as usual, opened by the player who "
-        "opened the street before."
+        "After a community card there is a betting round as usual, opened by the player who opened the street before."
     ),
     ("betting.community_card_round", "no-betting"): Phrase(
         "After a community card there is no betting: the hand goes straight to the showdown."
     ),
     # --- the bring-in --------------------------------------------------------------------
     ("bring_in.card", "lowest-ace-high"): Phrase(
-        "The player whose up card is the lowest must bring in; aces count high, so a deuce is "
-        "the lowest card.",
+        "The player whose up card is the lowest must bring in; aces count high, so a deuce is the lowest card.",
         noun="the lowest up card",
     ),
     ("bring_in.card", "highest-ace-low"): Phrase(
-        "The player whose up card is the highest must bring in; aces count low, so a king is "
-        "the highest card.",
+        "The player whose up card is the highest must bring in; aces count low, so a king is the highest card.",
         noun="the highest up card",
     ),
     ("bring_in.card", "highest-ace-high"): Phrase(
-        "The player whose up card is the highest must bring in; aces count high, so an ace is "
-        "the highest card.",
+        "The player whose up card is the highest must bring in; aces count high, so an ace is the highest card.",
         noun="the highest up card",
     ),
     ("bring_in.ties", "suit"): Phrase(f"Equal ranks are broken by suit: {_SUITS}."),
     ("bring_in.ties", "seat"): Phrase(
-        "Equal ranks are broken by seat: of the tied players, the one nearest the dealer's left "
-        "brings in."
+        "Equal ranks are broken by seat: of the tied players, the one nearest the dealer's left brings in."
     ),
     ("bring_in.all_in_for_ante", "next-seat-opens-or-folds"): Phrase(
         "If that player is all-in for the ante, the next player to the left must open for at "
@@ -150,12 +144,9 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     # --- the deck ------------------------------------------------------------------------
     ("deck.cards", "standard-52"): Phrase("One standard deck of 52 cards, no jokers."),
     ("deck.burn", "none"): Phrase("No cards are burned."),
-    ("deck.burn", "before-later-streets"): Phrase(
-        "The dealer burns one card before each street after the first."
-    ),
+    ("deck.burn", "before-later-streets"): Phrase("The dealer burns one card before each street after the first."),
     ("deck.exhaustion", "none"): Phrase(
-        "The cards never run out: the table is never so large that a street cannot be dealt to "
-        "everyone."
+        "The cards never run out: the table is never so large that a street cannot be dealt to everyone."
     ),
     ("deck.exhaustion", "burns-then-community"): Phrase(
         "If the stub cannot give a card to every player still in, the burned cards are shuffled "
@@ -203,8 +194,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "suit (of the five cards each plays)."
     ),
     ("pots.odd_chip", "first-seat-left-of-dealer"): Phrase(
-        "An odd chip that cannot be split between tied hands goes to the tied player nearest the "
-        "dealer's left."
+        "An odd chip that cannot be split between tied hands goes to the tied player nearest the dealer's left."
     ),
 }
 

@@ -6,10 +6,10 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
-from studspec.cli import commands
 from studspec import __version__
+from studspec.cli import commands
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,13 +9,15 @@ and a foreign engine run through the very same driver and checks.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 from studspec.engine.actions import HandError, parse_action
 from studspec.engine.cards import Card, format_cards, parse_card
 from studspec.engine.hand import Hand
 from studspec.engine.rules import DeckExhaustedError
 from studspec.spec.model import Face, Stakes
+
 from .process import EngineFault
 from .protocol import Message, Reply, parse_reply
 from .rulebook import variant_from_resolved
@@ -149,7 +151,7 @@ class InProcessEngine:
     def send(self, message: Message) -> Reply:
         try:
             reply = self.adapter.handle(message)
-        except Exception as error:  # noqa: BLE001 - an interpreter crash fails the case, not the run
+        except Exception as error:
             self.adapter = ReferenceAdapter()
             raise EngineFault(f"the interpreter crashed: {type(error).__name__}: {error}") from error
         return parse_reply(reply)

@@ -7,13 +7,14 @@ diverging case a broken engine is reported with) is in the same order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from studspec.history.phh import History, HistoryFormatError, read_history
-from studspec.spec.model import Variant
 from studspec.history.variants import variant_for_history
+from studspec.spec.model import Variant
+
 from .checkpoints import Checkpoint, CheckpointFormatError, parse_checkpoints
 
 

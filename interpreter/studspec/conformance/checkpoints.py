@@ -10,8 +10,9 @@ that look only at the state, how to compare itself with what an engine reports.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 
 class CheckpointFormatError(ValueError):
@@ -148,13 +149,13 @@ def _seat(value: Any, key: str) -> int | None:
         return None
     match = _SEAT.match(value) if isinstance(value, str) else None
     if match is None:
-        raise CheckpointFormatError(f"'{key}': {value!r} is not a seat: write \"p1\", \"p2\", ... or \"none\"")
+        raise CheckpointFormatError(f'\'{key}\': {value!r} is not a seat: write "p1", "p2", ... or "none"')
     return int(match.group(1)) - 1
 
 
 def _action_set(value: Any, key: str) -> frozenset[str]:
     if not isinstance(value, list) or not all(isinstance(a, str) and a.strip() for a in value):
-        raise CheckpointFormatError(f"'{key}': {value!r} must be a list of actions such as [\"f\", \"cc\", \"cbr 10\"]")
+        raise CheckpointFormatError(f'\'{key}\': {value!r} must be a list of actions such as ["f", "cc", "cbr 10"]')
     return frozenset(normalize_action(a) for a in value)
 
 

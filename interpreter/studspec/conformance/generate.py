@@ -56,7 +56,7 @@ def _refused_candidates(hand: Hand, seat: int, legal: list[LegalAction]) -> list
             words.append(f"p{seat + 1} {action}")
     amounts = [o.maximum for o in legal if o.kind is ActionKind.COMPLETE_BET_RAISE and o.maximum is not None]
     lows = [o.minimum for o in legal if o.kind is ActionKind.COMPLETE_BET_RAISE and o.minimum is not None]
-    for amount in ([max(amounts) + 1, min(lows) - 1] if amounts else [hand.stakes.small_bet * 7]):
+    for amount in [max(amounts) + 1, min(lows) - 1] if amounts else [hand.stakes.small_bet * 7]:
         if amount > 0 and not allowed(bet_to(amount)):
             words.append(f"p{seat + 1} cbr {amount}")
     return words

@@ -9,6 +9,7 @@ process group) is killed; the next message starts a new process.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import select
@@ -87,10 +88,8 @@ class ProcessEngine:
                 process.stdin.close()
         except OSError:
             pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=min(1.0, self.timeout))
-        except subprocess.TimeoutExpired:
-            pass
         _kill(process)
 
     def _fault(self, message: str) -> EngineFault:
@@ -136,10 +135,8 @@ class ProcessEngine:
         except queue.Empty:
             raise self._fault(f"no reply to the {kind} message within {allowed:g} s") from None
         if line is _EOF:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                pass
             raise self._fault(
                 f"engine closed its output (crashed?) instead of answering the {kind} message{_status(process)}"
             )
@@ -159,14 +156,10 @@ def _status(process: subprocess.Popen[bytes]) -> str:
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=2.0)
-    except subprocess.TimeoutExpired:
-        pass
     for stream in (process.stdin, process.stdout, process.stderr):
         try:
             if stream is not None:
@@ -195,7 +188,7 @@ def _write_all(process: subprocess.Popen[bytes], data: bytes, deadline: float) -
         view = view[written:]
 
 
-def _pump_lines(stream: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
+def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
     try:
         for line in iter(stream.readline, b""):
             lines.put(line)
@@ -204,7 +197,7 @@ def _pump_lines(stream: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
     lines.put(_EOF)
 
 
-def _pump_stderr(stream: IO[bytes], tail: "deque[str]") -> None:
+def _pump_stderr(stream: IO[bytes], tail: deque[str]) -> None:
     try:
         for line in iter(stream.readline, b""):
             tail.append(line.decode("utf-8", errors="replace").rstrip())

@@ -22,10 +22,12 @@ This module only builds messages and reads replies; it knows nothing of processe
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from studspec.spec.model import Stakes
+
 from .checkpoints import TableState, normalize_action
 
 PROTOCOL_VERSION = 1

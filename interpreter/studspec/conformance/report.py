@@ -7,8 +7,8 @@ and the engine's state at that point, indented, so a person sees why without re-
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .runner import CaseResult, Failure
 

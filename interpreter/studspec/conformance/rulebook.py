@@ -9,8 +9,9 @@ the loader's own builder, so both routes give the same rules.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from studspec.spec.build import build_variant
 from studspec.spec.checks import semantic_errors
@@ -41,4 +42,3 @@ def _cached(text: str) -> Variant:
     if errors:
         raise SpecErrors(errors)
     return build_variant(data, SOURCE)
-

@@ -10,13 +10,15 @@ the action index, what was expected, what happened, and the engine's state at th
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Protocol
 
 from studspec.history.phh import HistoryFormatError, stakes_of
-from studspec.spec.errors import SpecError
 from studspec.history.variants import VariantLookupError
+from studspec.spec.errors import SpecError
+
 from .case import Case, CaseFormatError, find_cases, load_case
 from .checkpoints import Checkpoint, Illegal, TableState
 from .process import EngineFault
@@ -155,12 +157,12 @@ class _Driver:
         if not isinstance(reply, Refusal):
             return self.fail(f"{line!r} refused", f"{line!r} accepted")
         after = self.query()
-        if isinstance(before, TableState) and isinstance(after, TableState):
-            if before != after or before.detail != after.detail:
-                return self.fail(
-                    f"{line!r} refused, leaving the hand unchanged",
-                    f"refused ({reply.error}) but the hand changed: was {before.summary()}",
-                )
+        tables = isinstance(before, TableState) and isinstance(after, TableState)
+        if tables and (before != after or before.detail != after.detail):
+            return self.fail(
+                f"{line!r} refused, leaving the hand unchanged",
+                f"refused ({reply.error}) but the hand changed: was {before.summary()}",
+            )
         return None
 
     def finish(self) -> Failure | None:

@@ -54,9 +54,7 @@ FLUSH_BITS: int = sum(FLUSH_FLAGS)
 RANK_ONE: tuple[int, ...] = tuple(1 << (RANK_FIELD_BITS * r) for r in range(13))
 """The rank-count part of one card of each rank; subtracting it removes such a card."""
 
-CARD_KEYS: list[int] = [
-    RANK_ONE[c >> 2] + (1 << (SUIT_SHIFT + SUIT_FIELD_BITS * (c & 3))) for c in range(52)
-]
+CARD_KEYS: list[int] = [RANK_ONE[c >> 2] + (1 << (SUIT_SHIFT + SUIT_FIELD_BITS * (c & 3))) for c in range(52)]
 """The key of each card, indexed by the card (a list: its ``__getitem__`` is the fastest)."""
 
 # Categories, in the order a high hand ranks them. Rankings that ignore straights and

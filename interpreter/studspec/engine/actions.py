@@ -83,9 +83,7 @@ def parse_action(text: str) -> Action:
         raise ActionFormatError(f"unknown action {text!r}: write one of {ACTION_SYNTAX}") from None
     if kind is ActionKind.COMPLETE_BET_RAISE:
         if len(rest) != 1 or not rest[0].isdigit():
-            raise ActionFormatError(
-                f"{text!r}: cbr needs one whole amount, the street total (e.g. 'cbr 400')"
-            )
+            raise ActionFormatError(f"{text!r}: cbr needs one whole amount, the street total (e.g. 'cbr 400')")
         return bet_to(int(rest[0]))
     if kind is ActionKind.SHOW_MUCK:
         if len(rest) > 1:

@@ -9,8 +9,9 @@ amount to call, whether a full bet has been made, how many raises, who may still
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from .actions import Action, ActionKind, LegalAction
 
@@ -37,17 +38,17 @@ class RoundRules:
 class Sizing(Protocol):
     """A betting structure: the totals a seat may complete, bet or raise to."""
 
-    def ranges(self, betting: "BettingRound", seat: int) -> list[tuple[int, int]]:
+    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
         """``(minimum, maximum)`` street totals the seat may choose, before its stack
         caps them; fixed limit gives ``minimum == maximum``."""
         ...
 
-    def raise_size(self, betting: "BettingRound") -> int:
+    def raise_size(self, betting: BettingRound) -> int:
         """The size of a full bet or raise now: what a wager must add to count as one, and
         what a player must face since acting to have the betting reopened."""
         ...
 
-    def full_target(self, betting: "BettingRound") -> int:
+    def full_target(self, betting: BettingRound) -> int:
         """The smallest street total that is a full bet, completion or raise."""
         ...
 

@@ -10,8 +10,8 @@ the rule books use to break ties by suit (clubs < diamonds < hearts < spades), s
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import IntEnum, unique
-from typing import Iterable
 
 
 @unique

@@ -11,7 +11,7 @@ muck and never come back (seed 000).
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .actions import IllegalDealError
 from .cards import CARDS, Card
@@ -30,13 +30,13 @@ class Deck:
         self.muck: list[Card | None] = []
 
     @classmethod
-    def shuffled(cls, rng: random.Random) -> "Deck":
+    def shuffled(cls, rng: random.Random) -> Deck:
         cards = list(CARDS)
         rng.shuffle(cards)
         return cls(cards, rng)
 
     @classmethod
-    def stacked(cls, cards: Sequence[Card], rng: random.Random) -> "Deck":
+    def stacked(cls, cards: Sequence[Card], rng: random.Random) -> Deck:
         """A deck whose top cards are ``cards`` in this order (the first is dealt first); the
         cards not named follow, shuffled by ``rng``, so a stacked deck never runs dry early."""
         if len(set(cards)) != len(cards):
@@ -46,7 +46,7 @@ class Deck:
         return cls([*cards, *rest], rng)
 
     @classmethod
-    def given(cls, rng: random.Random) -> "Deck":
+    def given(cls, rng: random.Random) -> Deck:
         return cls(None, rng)
 
     @property

@@ -62,7 +62,7 @@ class Ranking:
     that decides who acts first in stud counts neither).
     """
 
-    __slots__ = ("name", "ace_low", "straights", "flushes", "_by_ranks", "_by_flush")
+    __slots__ = ("_by_flush", "_by_ranks", "ace_low", "flushes", "name", "straights")
 
     name: str
     ace_low: bool
@@ -71,9 +71,7 @@ class Ranking:
     _by_ranks: RankTable
     _by_flush: FlushTable | None
 
-    def __init__(
-        self, name: str, *, ace_low: bool = False, straights: bool = True, flushes: bool = True
-    ) -> None:
+    def __init__(self, name: str, *, ace_low: bool = False, straights: bool = True, flushes: bool = True) -> None:
         if ace_low and (straights or flushes):
             # A low that counts flushes against the hand cannot be split into the two
             # independent lookups below; no stud game the project plays needs one.

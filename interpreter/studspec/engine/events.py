@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards
 from studspec.spec.model import Face
+
+from .cards import Card, format_cards
 
 
 @dataclass(frozen=True)

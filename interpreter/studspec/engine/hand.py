@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
+from studspec.spec.model import Face, Stakes, Variant
+
+from . import opening
 from .actions import (
     Action,
     ActionKind,
@@ -43,12 +46,9 @@ from .events import (
 )
 from .machine import CompiledVariant, PhaseKind, compile_variant
 from .pots import Pot, build_pots
-from . import opening
+from .rules import DealPlan, ResolvedRules, ShowdownSituation
 from .settlement import award_pot
 from .views import SeatView, TableView, table_view
-from .rules import DealPlan, ResolvedRules, ShowdownSituation
-from studspec.spec.model import Face, Stakes, Variant
-
 
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
@@ -200,8 +200,7 @@ class Hand:
     def _contested(self, seat: int) -> bool:
         """Whether ``seat`` still has an opponent for some pot it could win."""
         return any(
-            seat in pot.eligible and len([s for s in pot.eligible if not self.mucked[s]]) > 1
-            for pot in self.pots()
+            seat in pot.eligible and len([s for s in pot.eligible if not self.mucked[s]]) > 1 for pot in self.pots()
         )
 
     def up_cards(self, seat: int) -> list[Card | None]:
@@ -273,7 +272,8 @@ class Hand:
         if seat is None or not legal:
             waiting = self._waiting_for()
             raise IllegalActionError(
-                _label(action, seat), f"it is not {_seat(seat)}'s turn ({waiting})",
+                _label(action, seat),
+                f"it is not {_seat(seat)}'s turn ({waiting})",
                 tuple(str(a) for a in self.legal_actions()),
             )
         choice = next((option for option in legal if option.allows(action)), None)
@@ -291,9 +291,7 @@ class Hand:
             self.folded[seat] = True
             self._live.remove(seat)
             self.deck.to_muck(self.cards[seat])
-        self.events.append(
-            ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0)
-        )
+        self.events.append(ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0))
         if obliged == seat and self.round.bring_in_seat not in (None, seat):
             # The seat that had to open folded; the obligation moved on (TDA RP-10E).
             self.events.append(BringInDue(self.round.bring_in_seat))
@@ -316,9 +314,7 @@ class Hand:
             want = "a community card" if expected.seat is None else f"p{expected.seat + 1}"
             raise IllegalDealError(f"dealing to {who} is out of turn: the next deal is to {want}")
         if len(cards) != expected.count:
-            raise IllegalDealError(
-                f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}"
-            )
+            raise IllegalDealError(f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}")
         known = [c for c in cards if c is not None]
         if len(set(known)) != len(known):
             raise IllegalDealError(f"{format_cards(cards)} names a card twice")
@@ -517,7 +513,9 @@ class Hand:
         rnd = self._new_round(index, bring_in=True)
         self.round = rnd
         doors = {seat: (self.up_cards(seat) or [None])[-1] for seat in self.live_seats()}
-        candidates = opening.candidates(opening.bring_in_keys(doors, self.rules.bring_in_card, self.rules.bring_in_ties))
+        candidates = opening.candidates(
+            opening.bring_in_keys(doors, self.rules.bring_in_card, self.rules.bring_in_ties)
+        )
         if len(candidates) == 1:
             self._set_bring_in(candidates[0])
         else:
@@ -561,7 +559,12 @@ class Hand:
         origin = self._candidate_origin.get(seat, seat)
         self._open_candidates = ()
         assert self.round is not None
-        if self.phase is PhaseKind.BETTING and self.round.bring_in_seat is None and self.round.rules.bring_in and not self.round.acted:
+        if (
+            self.phase is PhaseKind.BETTING
+            and self.round.bring_in_seat is None
+            and self.round.rules.bring_in
+            and not self.round.acted
+        ):
             self._set_bring_in(origin)
         else:
             self.openers[self.street or 0] = origin
@@ -609,7 +612,7 @@ class Hand:
             boards={s: [c for c in self.up_cards(s) if c is not None] for s in live},
         )
         first = self.rules.showdown_order(situation)
-        order = [first] + [s for s in self._clockwise_from(first)]
+        order = [first, *list(self._clockwise_from(first))]
         self._show_queue = [s for s in order if s in live]
         if self.auto_showdown:
             while self._show_queue:
@@ -682,7 +685,9 @@ class Hand:
             return
         # All-in before the last street: once no more betting can happen, hands may be
         # tabled (TDA 16), but not mucked.
-        in_round = self.phase is PhaseKind.BETTING and (bool(self._open_candidates) or not self.round or not self.round.over)
+        in_round = self.phase is PhaseKind.BETTING and (
+            bool(self._open_candidates) or not self.round or not self.round.over
+        )
         if in_round or not self.betting_closed() or self.phase in (PhaseKind.COMPLETE, PhaseKind.SETTLEMENT):
             raise IllegalActionError(
                 label, "cards are shown only at showdown, or once an all-in has closed the betting for the hand"
@@ -731,7 +736,12 @@ class Hand:
                 return "there is nothing to call, so check instead of folding"
             if action.kind is ActionKind.COMPLETE_BET_RAISE:
                 rnd = self.round
-                if rnd is not None and rnd.opened and rnd.rules.raise_cap is not None and rnd.raises >= rnd.rules.raise_cap:
+                if (
+                    rnd is not None
+                    and rnd.opened
+                    and rnd.rules.raise_cap is not None
+                    and rnd.raises >= rnd.rules.raise_cap
+                ):
                     return f"the betting is capped ({rnd.rules.raise_cap} raises after the bet)"
                 return "this seat may not bet or raise now"
             if action.kind is ActionKind.BRING_IN:

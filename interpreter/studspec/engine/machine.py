@@ -9,10 +9,11 @@ left, betting closed) are the hand's predicates, so the drawn diagram shows the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, unique
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from transitions import Machine
 
@@ -55,7 +56,7 @@ class CompiledVariant:
     phases: dict[str, Phase]
     machine: Machine
     advance: Callable[[Any], bool]
-    rules: "ResolvedRules"
+    rules: ResolvedRules
     """The rule book's options, looked up in the registries once."""
 
 
@@ -96,7 +97,9 @@ def _transitions(phases: list[Phase]) -> list[dict[str, Any]]:
         following = names[index + 1]
         if phase.kind is PhaseKind.DEAL:
             edges.append(
-                dict(source=phase.name, dest=after_betting(index), conditions="betting_closed", before="_betting_skipped")
+                dict(
+                    source=phase.name, dest=after_betting(index), conditions="betting_closed", before="_betting_skipped"
+                )
             )
         if phase.kind is PhaseKind.BETTING:
             edges.append(dict(source=phase.name, dest="settlement", conditions="one_seat_left"))

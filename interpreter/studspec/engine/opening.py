@@ -7,7 +7,7 @@ candidates beside the best known one, and whichever of them acts in the history 
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .cards import Card
 from .evaluation import Ranking

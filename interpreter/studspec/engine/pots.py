@@ -7,8 +7,9 @@ any all-in: the seat can win from each opponent only what it matched.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
 def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], Any]) -> dict[int, int]:
     """Split ``amount`` evenly; leftover chips go one each in ``odd_chip_key`` order, best first."""
     base, extra = divmod(amount, len(winners))
-    result = {seat: base for seat in winners}
+    result = dict.fromkeys(winners, base)
     for seat in sorted(winners, key=odd_chip_key, reverse=True)[:extra]:
         result[seat] += 1
     return result

@@ -8,8 +8,9 @@ checks that each table's names are exactly the schema's enum for that option.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .actions import HandError
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
@@ -73,9 +74,7 @@ FIRST_TO_ACT_BOARD: Registry[Ranking] = Registry("first_to_act.board")
 FIRST_TO_ACT_BOARD.add("best-high-board", HIGH_BOARD)  # no straights or flushes (WSOP-L 215)
 FIRST_TO_ACT_BOARD.add("best-low-board", ACE_TO_FIVE_LOW)  # the lowest board acts (WSOP-L 235)
 
-FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]] = Registry(
-    "first_to_act.ties"
-)
+FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]] = Registry("first_to_act.ties")
 
 
 @FIRST_TO_ACT_TIES.register("seat")
@@ -202,6 +201,7 @@ def community_without_reshuffle(stub: int, burns: int, needed: int, burning: boo
 
 # --- Showdown and pots ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ShowdownSituation:
     """What a showdown-order rule may look at."""
@@ -299,7 +299,7 @@ class ResolvedRules:
     odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
 
 
-def resolve(variant: "Variant") -> ResolvedRules:
+def resolve(variant: Variant) -> ResolvedRules:
     """Look up every option of ``variant`` in its registry."""
     return ResolvedRules(
         bring_in_card=BRING_IN_CARD[variant.bring_in_card],

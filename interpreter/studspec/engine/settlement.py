@@ -9,7 +9,7 @@ rule book's odd-chip rule (WSOP-L 149, 244).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .cards import Card
 from .evaluation import Ranking
@@ -17,6 +17,13 @@ from .events import PotAwarded
 from .pots import divide
 
 OddChip = Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+
+
+def _chip_order(
+    odd_chip: OddChip, ranking: Ranking, cards: Mapping[int, Sequence[Card]]
+) -> Callable[[int], tuple[int, ...]]:
+    """The odd-chip key of each tied seat under ``ranking`` (bound now, not in a loop's closure)."""
+    return lambda seat: odd_chip(ranking, cards[seat], seat)
 
 
 def share_portions(amount: int, rankings: Sequence[Ranking]) -> list[int]:
@@ -60,7 +67,7 @@ def award_pot(
     for (ranking, _), seats, portion, scored in zip(shares, winners, portions, values):
         if not seats or portion == 0:
             continue
-        split = divide(portion, seats, lambda seat: odd_chip(ranking, cards[seat], seat))
+        split = divide(portion, seats, _chip_order(odd_chip, ranking, cards))
         awards.append(
             PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), ranking.describe(scored[seats[0]]))
         )
@@ -82,12 +89,12 @@ def _identical_hands(
     chip to one of them). Each share is still recorded, its chips chosen so that the
     totals come out even."""
     high = shares[0][0]
-    totals = divide(amount, seats, lambda seat: odd_chip(high, cards[seat], seat))
+    totals = divide(amount, seats, _chip_order(odd_chip, high, cards))
     awards = []
     left = dict(totals)
     for number, ((ranking, _), portion, scored) in enumerate(zip(shares, portions, values)):
         if number < len(shares) - 1:
-            split = divide(portion, seats, lambda seat: odd_chip(ranking, cards[seat], seat))
+            split = divide(portion, seats, _chip_order(odd_chip, ranking, cards))
             split = {seat: min(split[seat], left[seat]) for seat in seats}
             short = portion - sum(split.values())
             for seat in sorted(seats, key=lambda s: left[s] - split[s], reverse=True)[:short]:

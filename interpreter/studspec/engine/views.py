@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from studspec.spec.model import Face
+
 from .actions import LegalAction
 from .cards import Card
 from .pots import Pot
-from studspec.spec.model import Face
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -47,7 +48,7 @@ class TableView:
     legal: tuple[LegalAction, ...]
 
 
-def table_view(hand: "Hand", viewer: int | None) -> TableView:
+def table_view(hand: Hand, viewer: int | None) -> TableView:
     """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
     seats = []
     bets = hand.round.bets if hand.round is not None else {}

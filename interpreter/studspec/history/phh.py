@@ -104,7 +104,9 @@ class ReplayError(ValueError):
 def stakes_of(history: History) -> Stakes:
     antes = set(history.antes)
     if len(antes) > 1:
-        raise HistoryFormatError(f"{history.path}: antes differ by seat ({sorted(antes)}); one ante per table is supported")
+        raise HistoryFormatError(
+            f"{history.path}: antes differ by seat ({sorted(antes)}); one ante per table is supported"
+        )
     return Stakes(
         ante=antes.pop() if antes else 0,
         bring_in=history.bring_in,
@@ -174,7 +176,9 @@ def replay(history: History, variant: Variant) -> ReplayOutcome:
             raise ReplayError(history.path, index, text, str(error)) from None
     if not hand.is_complete:
         raise ReplayError(
-            history.path, len(history.actions), "(end of history)",
+            history.path,
+            len(history.actions),
+            "(end of history)",
             f"the history ends before the hand is over ({hand._waiting_for()})",
         )
     return ReplayOutcome(history, hand, tuple(hand.stacks))
@@ -232,4 +236,3 @@ def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str
     for key, value in (extra or {}).items():
         fields.append((key, value))
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
-

@@ -3,20 +3,21 @@ built-in book whose ``phh_codes`` list the file's ``variant`` code."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from .phh import History
 from studspec.spec import load_variant
 from studspec.spec.catalog import builtin_names
 from studspec.spec.model import Variant
+
+from .phh import History
 
 
 class VariantLookupError(LookupError):
     """No rule book answers to a history's variant code."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codes() -> dict[str, str]:
     table: dict[str, str] = {}
     for name in builtin_names():

@@ -26,9 +26,10 @@ from studspec.engine.actions import (
     parse_action,
 )
 from studspec.engine.hand import Hand
+from studspec.spec.model import Stakes, Variant
+
 from .players import PlayerKind
 from .simulate import bots_for_hand, hand_seed
-from studspec.spec.model import Stakes, Variant
 from .table import Narrator, Style, describe_choice, render_table
 
 

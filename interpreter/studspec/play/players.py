@@ -14,6 +14,7 @@ from typing import Protocol
 from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
 from studspec.engine.cards import Card
 from studspec.engine.hand import Hand
+
 from .strength import equity
 
 

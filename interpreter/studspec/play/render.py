@@ -38,8 +38,10 @@ def render(hand: Hand) -> str:
     """Every deal, action, show and award, street by street; down cards in brackets."""
     stakes = hand.stakes
     lines = [
-        f"{hand.variant.title}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
-        f"bets {stakes.small_bet}/{stakes.big_bet}",
+        (
+            f"{hand.variant.title}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
+            f"bets {stakes.small_bet}/{stakes.big_bet}"
+        ),
         "Seats: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.starting_stacks)),
     ]
     level = 0

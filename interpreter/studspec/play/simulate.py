@@ -15,15 +15,17 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from studspec.engine.hand import Hand
 from studspec.history.phh import write_history
-from .players import Player, PlayerKind, make_player, play_out
 from studspec.spec.model import Stakes, Variant
+
+from .players import Player, PlayerKind, make_player, play_out
 from .stats import Totals, record
 
 CHUNK = 50
@@ -157,9 +159,7 @@ class ProgressBar:
             filled = self.WIDTH * done // self.total
             eta = (self.total - done) / rate if rate else 0.0
             bar = "#" * filled + "." * (self.WIDTH - filled)
-            self.stream.write(
-                f"\r[{bar}] {done}/{self.total} hands  {rate:,.0f} hands/s  ETA {eta:4.0f} s "
-            )
+            self.stream.write(f"\r[{bar}] {done}/{self.total} hands  {rate:,.0f} hands/s  ETA {eta:4.0f} s ")
             self.stream.flush()
         else:
             tenth = 10 * done // self.total

@@ -184,7 +184,9 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
             {
                 "street": street.id,
                 "reached": _rate(totals.reached[i], n),
-                "average_players": round(totals.players_at_street[i] / totals.reached[i], 3) if totals.reached[i] else 0.0,
+                "average_players": round(totals.players_at_street[i] / totals.reached[i], 3)
+                if totals.reached[i]
+                else 0.0,
             }
             for i, street in enumerate(variant.streets)
         ],
@@ -232,8 +234,10 @@ def format_report(data: dict[str, Any]) -> str:
     pot = data["pot_in_big_bets"]
     main = data["main_pot_at_showdown"]
     lines = [
-        f"{data['title']}: {data['hands']} hands, {data['players']} players, seed {data['seed']}, "
-        f"{data['player']} players",
+        (
+            f"{data['title']}: {data['hands']} hands, {data['players']} players, seed {data['seed']}, "
+            f"{data['player']} players"
+        ),
         "",
         "street reached (average players in)",
     ]
@@ -243,10 +247,14 @@ def format_report(data: dict[str, Any]) -> str:
         "",
         f"showdown                     {_pct(data['showdown'])}",
         f"pot in big bets ({pot['big_bet']})".ljust(29) + f"average {pot['average']:.2f}, largest {pot['largest']:.2f}",
-        f"bring-in completed           {_pct(data['bring_in']['completed'])}"
-        f"  (by the bring-in itself {_pct(data['bring_in']['completed_by_the_bring_in']).strip()})",
-        f"open-pair big bet offered    {_pct(data['open_pair_big_bet']['offered'])}"
-        f"  (taken {_pct(data['open_pair_big_bet']['taken']).strip()})",
+        (
+            f"bring-in completed           {_pct(data['bring_in']['completed'])}"
+            f"  (by the bring-in itself {_pct(data['bring_in']['completed_by_the_bring_in']).strip()})"
+        ),
+        (
+            f"open-pair big bet offered    {_pct(data['open_pair_big_bet']['offered'])}"
+            f"  (taken {_pct(data['open_pair_big_bet']['taken']).strip()})"
+        ),
         f"community card               {_pct(data['community_card'])}",
         f"burns reshuffled             {_pct(data['burns_reshuffled'])}",
         "",

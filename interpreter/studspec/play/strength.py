@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Sequence
+from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
 from studspec.engine.evaluation import Ranking
@@ -26,7 +26,7 @@ SAMPLE = 3000
 """Random hands per table: enough for a percentile good to about 1%."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(ranking: Ranking, count: int) -> tuple[int, ...]:
     """Sorted values of ``SAMPLE`` random ``count``-card hands under ``ranking``."""
     rng = random.Random(f"studspec-strength/{ranking.name}/{count}")
@@ -65,9 +65,9 @@ def equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float:
     total = 0.0
     rivals = max(1, opponents)
     for share in share_rankings(variant):
-        if share.qualifier is not None and len(cards) >= 5:
-            if not share.ranking.qualifies(share.ranking.value(cards), share.qualifier):
-                continue
+        needs_qualifier = share.qualifier is not None and len(cards) >= 5
+        if needs_qualifier and not share.ranking.qualifies(share.ranking.value(cards), share.qualifier):
+            continue
         total += share.weight * percentile(share.ranking, cards) ** rivals
     return total
 

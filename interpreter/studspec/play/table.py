@@ -9,8 +9,9 @@ terminal can show them; plain letters and no colour otherwise (a pipe, a log, a 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from studspec.engine.actions import ActionKind, LegalAction
 from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
@@ -29,6 +30,7 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand, TableView
 from studspec.spec.model import Face
+
 from .strength import describe_best
 
 _RED = "\033[31m"
@@ -195,7 +197,9 @@ class Narrator:
             cards = [c for c in (*event.cards, *self.hand.community) if c is not None]
             best = " / ".join(describe_best(self.hand.variant, cards))
             faces = self.hand.faces[event.seat]
-            return f"  {seat_name(event.seat, self.viewer)} shows {style.cards(event.cards, faces)}" + (f": {best}" if best else "")
+            return f"  {seat_name(event.seat, self.viewer)} shows {style.cards(event.cards, faces)}" + (
+                f": {best}" if best else ""
+            )
         if isinstance(event, Mucked):
             return f"  {seat_name(event.seat, self.viewer)} mucks"
         if isinstance(event, PotAwarded):

@@ -7,7 +7,8 @@ place: when the schema gains an option, this is where it reaches the interpreter
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .model import BetSize, Face, Share, Stakes, Street, Variant
 

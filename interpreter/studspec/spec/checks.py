@@ -7,8 +7,9 @@ wrong and what is allowed. A new rule option that constrains others adds one che
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from .errors import NodePath, SpecError
 from .yamlload import Document
@@ -124,8 +125,7 @@ def bring_in_street(book: Book) -> Iterator[Finding]:
         if index != 0:
             yield Finding(
                 ("streets", index, "bring_in"),
-                f"the bring-in is allowed only on the first street ({first_id!r}), "
-                f"not on {streets[index]['id']!r}",
+                f"the bring-in is allowed only on the first street ({first_id!r}), not on {streets[index]['id']!r}",
             )
         elif _up_cards(streets[0]) == 0:
             deal = ", ".join(streets[0]["deal"])
@@ -237,8 +237,7 @@ def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
             if structure != "fixed-limit" and street.get("open_pair_big_bet", False):
                 yield Finding(
                     ("streets", index, "open_pair_big_bet"),
-                    f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} "
-                    "book must leave it false",
+                    f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} book must leave it false",
                 )
         return
     sized = [street["id"] for street in streets if "bet" in street or "bet_times" in street]

@@ -8,7 +8,7 @@ compilers and editors use, so a card room can jump straight to the line to fix.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
 

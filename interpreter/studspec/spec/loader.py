@@ -45,9 +45,7 @@ def _target(name_or_path: PathOrName) -> _Target:
         try:
             path = builtin_path(name_or_path)
         except UnknownVariantError as problem:
-            raise SpecErrors(
-                [SpecError(name_or_path, 1, 1, f"{problem}; or give a path to a .yaml file")]
-            ) from None
+            raise SpecErrors([SpecError(name_or_path, 1, 1, f"{problem}; or give a path to a .yaml file")]) from None
         return _Target(path, display_path(path), f"builtin:{name_or_path}")
     text = os.fspath(name_or_path)
     return _Target(Path(text), text, text)

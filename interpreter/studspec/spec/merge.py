@@ -75,7 +75,9 @@ class _Merger:
         self.out = Document(child.file, None)
         self.errors: list[SpecError] = []
 
-    def mapping(self, pval: dict[str, Any], ppath: NodePath, cval: dict[str, Any], cpath: NodePath, dst: NodePath) -> dict[str, Any]:
+    def mapping(
+        self, pval: dict[str, Any], ppath: NodePath, cval: dict[str, Any], cpath: NodePath, dst: NodePath
+    ) -> dict[str, Any]:
         """Deep merge: the child's keys win, mappings merge key by key, anything else replaces."""
         result: dict[str, Any] = {}
         for key in [*pval, *(k for k in cval if k not in pval)]:
@@ -103,7 +105,9 @@ class _Merger:
         if src in self.child.values:
             self.out.values[dst] = self.child.values[src]
 
-    def streets(self, plist: list[Any], ppath: NodePath, patches: dict[str, Any], cpath: NodePath, dst: NodePath) -> list[Any]:
+    def streets(
+        self, plist: list[Any], ppath: NodePath, patches: dict[str, Any], cpath: NodePath, dst: NodePath
+    ) -> list[Any]:
         """Patch the parent's streets by id: each patch merges into the street it names."""
         ids = [s.get("id") if isinstance(s, dict) else None for s in plist]
         result = [_copy(self.parent, s, (*ppath, i), self.out, (*dst, i)) for i, s in enumerate(plist)]
@@ -112,7 +116,9 @@ class _Merger:
             if street_id not in ids:
                 known = ", ".join(str(i) for i in ids)
                 self.errors.append(
-                    self.child.error(where, f"unknown street id {street_id!r}; the streets to patch are: {known}", key=True)
+                    self.child.error(
+                        where, f"unknown street id {street_id!r}; the streets to patch are: {known}", key=True
+                    )
                 )
                 continue
             if not isinstance(patch, dict):

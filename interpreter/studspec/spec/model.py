@@ -7,9 +7,10 @@ function, and nothing here needs to change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum, unique
-from typing import Any, Mapping
+from typing import Any
 
 
 @unique

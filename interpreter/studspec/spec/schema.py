@@ -9,8 +9,9 @@ node's ``line:col`` that names the key or value at fault and lists what the sche
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
@@ -87,8 +88,12 @@ def _type_name(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     for kind, name in (
-        (dict, "a mapping"), (list, "a list"), (str, "a string"),
-        (int, "an integer"), (float, "a number"), (type(None), "null"),
+        (dict, "a mapping"),
+        (list, "a list"),
+        (str, "a string"),
+        (int, "an integer"),
+        (float, "a number"),
+        (type(None), "null"),
     ):
         if isinstance(value, kind):
             return name
@@ -118,10 +123,7 @@ def _unknown_keys(doc: Document, error: ValidationError, node: NodePath) -> list
     allowed = list(error.schema.get("properties", {}))
     found = [key for key in error.instance if key not in allowed]
     listed = ", ".join(allowed)
-    return [
-        doc.error((*node, key), f"unknown key {key!r}; allowed keys: {listed}", key=True)
-        for key in found
-    ]
+    return [doc.error((*node, key), f"unknown key {key!r}; allowed keys: {listed}", key=True) for key in found]
 
 
 @_formats("required")
@@ -151,7 +153,9 @@ def _not_in_enum(doc: Document, error: ValidationError, node: NodePath) -> list[
 @_formats("const")
 def _not_const(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
     return [
-        doc.error(node, f"{_shown(error.instance)} is not allowed; the only allowed value is {_shown(error.validator_value)}")
+        doc.error(
+            node, f"{_shown(error.instance)} is not allowed; the only allowed value is {_shown(error.validator_value)}"
+        )
     ]
 
 

@@ -29,7 +29,14 @@ MAX_ALIAS_NODES = 10_000
 
 _TAG = "tag:yaml.org,2002:"
 _MAP, _SEQ, _MERGE = _TAG + "map", _TAG + "seq", _TAG + "merge"
-_KINDS = {"bool": "a boolean", "int": "an integer", "float": "a number", "null": "null", "map": "a mapping", "seq": "a list"}
+_KINDS = {
+    "bool": "a boolean",
+    "int": "an integer",
+    "float": "a number",
+    "null": "null",
+    "map": "a mapping",
+    "seq": "a list",
+}
 _PLAIN_SCALARS = {_TAG + name for name in ("str", "int", "float", "bool", "null")}
 
 
@@ -179,8 +186,7 @@ class _Builder:
         if key in self._sizing:
             raise _Fatal(
                 self.mark(alias.start_mark).error(
-                    "recursive YAML alias: it refers to a node that contains it; "
-                    "a rule book must be a finite tree"
+                    "recursive YAML alias: it refers to a node that contains it; a rule book must be a finite tree"
                 )
             )
         self._sizing.add(key)
@@ -315,7 +321,9 @@ def read_text(path: Path, file: str) -> str:
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise SpecError(
-                file, 1, 1,
+                file,
+                1,
+                1,
                 f"file is {size:,} bytes; a rule book may be at most {MAX_BYTES:,} bytes (1 MiB)",
             )
         with path.open("rb") as handle:

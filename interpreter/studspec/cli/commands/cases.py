@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from studspec.cli.commands import load_rulebook
 from studspec.conformance.generate import GenerationSettings, generate_cases
 from studspec.engine.hand import StakesError
-from studspec.cli.commands import load_rulebook
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -10,7 +10,6 @@ from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.cli.commands import load_rulebook, write_output
 
-
 RESOLVED_JSON = "json"
 """Not prose: the rule book resolved (``extends`` merged), as the conformance protocol's
 ``new_hand`` message carries it, for engines to read."""
@@ -42,7 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     cmd.add_argument(
-        "--format", choices=[*(f.value for f in Format), RESOLVED_JSON], default=Format.MARKDOWN.value,
+        "--format",
+        choices=[*(f.value for f in Format), RESOLVED_JSON],
+        default=Format.MARKDOWN.value,
         help="markdown (default, readable in a terminal), html (one standalone page), or json "
         "(the resolved rule book, as 'studspec conform' sends it to an engine)",
     )

@@ -6,11 +6,11 @@ import argparse
 import random
 import sys
 
+from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand, StakesError
 from studspec.play.game import Console, new_session, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.table import detect_style
-from studspec.cli.commands import load_rulebook
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -25,9 +25,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 1 <= args.seat <= args.players:
         print(f"studspec play: --seat must be from 1 to {args.players}", file=sys.stderr)
         return 2
-    session = new_session(
-        variant, args.players, args.seat - 1, args.seed, bots=PlayerKind(args.bots), stack=args.stack
-    )
+    session = new_session(variant, args.players, args.seat - 1, args.seed, bots=PlayerKind(args.bots), stack=args.stack)
     try:
         Hand(variant, list(session.stacks), stakes=session.stakes, seed=0)
     except StakesError as error:
@@ -56,16 +54,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--seed", type=int, help="seed for the deals and the players (default: a new one each game, printed)"
     )
     cmd.add_argument(
-        "--bots", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
+        "--bots",
+        choices=[k.value for k in PlayerKind],
+        default=PlayerKind.RULES.value,
         help="the other players: rules (by hand strength, default) or random",
     )
     cmd.add_argument("--stack", type=int, help="every player's starting stack (default: the rule book's)")
     cmd.add_argument(
-        "--hands", type=int,
+        "--hands",
+        type=int,
         help="play this many hands without asking between them (default: ask after each hand)",
     )
     cmd.add_argument(
-        "--color", choices=("auto", "always", "never"), default="auto",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
         help="red hearts and diamonds (default auto: on a terminal without NO_COLOR)",
     )
     cmd.set_defaults(handler=cmd_play)

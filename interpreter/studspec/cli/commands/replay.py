@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from studspec.history.phh import HistoryFormatError, ReplayError, read_history, replay
-from studspec.spec import SpecError
 from studspec.history.variants import VariantLookupError, variant_for_history
+from studspec.spec import SpecError
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -51,4 +51,3 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     rep.add_argument("files", nargs="+", metavar="FILE.phh")
     rep.set_defaults(handler=cmd_replay)
-

@@ -7,12 +7,12 @@ import random
 import sys
 from pathlib import Path
 
+from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand, StakesError
 from studspec.history.phh import write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.play.render import render
 from studspec.spec.model import Stakes
-from studspec.cli.commands import load_rulebook
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -59,4 +59,3 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     run.add_argument("--big-bet", type=int, dest="big_bet", help="the big bet (default: stakes.big_bet)")
     run.add_argument("--stack", type=int, help="every player's starting stack (default: stakes.starting_stack)")
     run.set_defaults(handler=cmd_run)
-

@@ -8,11 +8,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand, StakesError
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import ProgressBar, Setup, default_workers, simulate
 from studspec.play.stats import format_report, report
-from studspec.cli.commands import load_rulebook
 
 
 def _positive(text: str) -> int:
@@ -78,7 +78,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
     cmd.add_argument("--workers", type=_positive, help="processes to use (default: every core)")
     cmd.add_argument(
-        "--bots", choices=[k.value for k in PlayerKind], default=PlayerKind.RULES.value,
+        "--bots",
+        choices=[k.value for k in PlayerKind],
+        default=PlayerKind.RULES.value,
         help="the built-in players: rules (by hand strength, default) or random (as in 'play')",
     )
     cmd.add_argument("--stack", type=_positive, help="every player's starting stack (default: the rule book's)")
