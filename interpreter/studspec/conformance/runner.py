@@ -157,8 +157,11 @@ class _Driver:
         if not isinstance(reply, Refusal):
             return self.fail(f"{line!r} refused", f"{line!r} accepted")
         after = self.query()
-        tables = isinstance(before, TableState) and isinstance(after, TableState)
-        if tables and (before != after or before.detail != after.detail):
+        if (
+            isinstance(before, TableState)
+            and isinstance(after, TableState)
+            and (before != after or before.detail != after.detail)
+        ):
             return self.fail(
                 f"{line!r} refused, leaving the hand unchanged",
                 f"refused ({reply.error}) but the hand changed: was {before.summary()}",

@@ -52,7 +52,7 @@ class Action:
             return f"cbr {self.amount}"
         if self.kind is ActionKind.SHOW_MUCK and self.cards:
             return f"sm {format_cards(self.cards)}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 FOLD = Action(ActionKind.FOLD)
@@ -128,7 +128,7 @@ class LegalAction:
             if self.minimum == self.maximum:
                 return f"cbr {self.minimum}"
             return f"cbr {self.minimum}..{self.maximum}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 class HandError(Exception):

@@ -65,8 +65,12 @@ def equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float:
     total = 0.0
     rivals = max(1, opponents)
     for share in share_rankings(variant):
-        needs_qualifier = share.qualifier is not None and len(cards) >= 5
-        if needs_qualifier and not share.ranking.qualifies(share.ranking.value(cards), share.qualifier):
+        qualifier = share.qualifier
+        if (
+            qualifier is not None
+            and len(cards) >= 5
+            and not share.ranking.qualifies(share.ranking.value(cards), qualifier)
+        ):
             continue
         total += share.weight * percentile(share.ranking, cards) ** rivals
     return total

@@ -9,7 +9,7 @@ node's ``line:col`` that names the key or value at fault and lists what the sche
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -108,6 +108,23 @@ Formatter = Callable[[Document, ValidationError, NodePath], list[SpecError]]
 _FORMATTERS: dict[str, Formatter] = {}
 
 
+def _schema_of(error: ValidationError) -> Mapping[str, Any]:
+    """The schema node that refused the value (the stubs allow a bool or unset there)."""
+    return error.schema if isinstance(error.schema, Mapping) else {}
+
+
+def _value_of(error: ValidationError) -> Any:
+    """The keyword's value in the schema (``enum``'s list, ``minimum``'s number...)."""
+    value: Any = error.validator_value
+    return value
+
+
+def _instance_of(error: ValidationError) -> Any:
+    """The value in the rule book that the schema refused."""
+    value: Any = error.instance
+    return value
+
+
 def _formats(keyword: str) -> Callable[[Formatter], Formatter]:
     """Register the formatter of one JSON Schema keyword's errors (as jsonschema does)."""
 
@@ -120,16 +137,16 @@ def _formats(keyword: str) -> Callable[[Formatter], Formatter]:
 
 @_formats("additionalProperties")
 def _unknown_keys(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    allowed = list(error.schema.get("properties", {}))
-    found = [key for key in error.instance if key not in allowed]
+    allowed = list(_schema_of(error).get("properties", {}))
+    found = [key for key in _instance_of(error) if key not in allowed]
     listed = ", ".join(allowed)
     return [doc.error((*node, key), f"unknown key {key!r}; allowed keys: {listed}", key=True) for key in found]
 
 
 @_formats("required")
 def _missing(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    wanted = error.validator_value
-    present = error.instance if isinstance(error.instance, dict) else {}
+    wanted = _value_of(error)
+    present = _instance_of(error) if isinstance(_instance_of(error), dict) else {}
     missing = [key for key in wanted if key not in present]
     listed = ", ".join(wanted)
     if node == ():
@@ -146,27 +163,27 @@ def _missing(doc: Document, error: ValidationError, node: NodePath) -> list[Spec
 
 @_formats("enum")
 def _not_in_enum(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    allowed = _allowed_list(error.validator_value)
-    return [doc.error(node, f"{_shown(error.instance)} is not one of the allowed values: {allowed}")]
+    allowed = _allowed_list(_value_of(error))
+    return [doc.error(node, f"{_shown(_instance_of(error))} is not one of the allowed values: {allowed}")]
 
 
 @_formats("const")
 def _not_const(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
     return [
         doc.error(
-            node, f"{_shown(error.instance)} is not allowed; the only allowed value is {_shown(error.validator_value)}"
+            node, f"{_shown(_instance_of(error))} is not allowed; the only allowed value is {_shown(_value_of(error))}"
         )
     ]
 
 
 @_formats("type")
 def _wrong_type(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    kinds = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    kinds = _value_of(error) if isinstance(_value_of(error), list) else [_value_of(error)]
     expected = " or ".join(_TYPE_NAMES.get(str(k), str(k)) for k in kinds)
-    got = f"{_type_name(error.instance)} {_shown(error.instance)}"
-    if isinstance(error.instance, (dict, list)):
-        got = _type_name(error.instance)
-    if node == ("streets",) and isinstance(error.instance, dict) and kinds == ["array"]:
+    got = f"{_type_name(_instance_of(error))} {_shown(_instance_of(error))}"
+    if isinstance(_instance_of(error), (dict, list)):
+        got = _type_name(_instance_of(error))
+    if node == ("streets",) and isinstance(_instance_of(error), dict) and kinds == ["array"]:
         return [
             doc.error(
                 node,
@@ -174,12 +191,12 @@ def _wrong_type(doc: Document, error: ValidationError, node: NodePath) -> list[S
                 "has streets to patch; expected a list of streets",
             )
         ]
-    if node == () and error.instance is None:
+    if node == () and _instance_of(error) is None:
         return [doc.error(node, "the rule book is empty; expected a mapping of sections")]
     return [doc.error(node, f"expected {expected}, got {got}")]
 
 
-def _range(schema: dict[str, Any]) -> str:
+def _range(schema: Mapping[str, Any]) -> str:
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         return f"allowed: {low} to {high}"
@@ -192,25 +209,25 @@ def _range(schema: dict[str, Any]) -> str:
 @_formats("maximum")
 def _out_of_range(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
     side = "below the minimum" if error.validator == "minimum" else "above the maximum"
-    return [doc.error(node, f"{_shown(error.instance)} is {side} {error.validator_value}; {_range(error.schema)}")]
+    return [doc.error(node, f"{_shown(_instance_of(error))} is {side} {_value_of(error)}; {_range(_schema_of(error))}")]
 
 
 @_formats("pattern")
 def _bad_pattern(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    hint = _PATTERN_HINTS.get(error.validator_value, f"text matching {error.validator_value}")
-    return [doc.error(node, f"{_shown(error.instance)} is not allowed; expected {hint}")]
+    hint = _PATTERN_HINTS.get(_value_of(error), f"text matching {_value_of(error)}")
+    return [doc.error(node, f"{_shown(_instance_of(error))} is not allowed; expected {hint}")]
 
 
 @_formats("minItems")
 def _too_few(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    count = len(error.instance)
-    return [doc.error(node, f"has {count} item{'s' * (count != 1)}; at least {error.validator_value} required")]
+    count = len(_instance_of(error))
+    return [doc.error(node, f"has {count} item{'s' * (count != 1)}; at least {_value_of(error)} required")]
 
 
 @_formats("maxItems")
 def _too_many(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    count = len(error.instance)
-    return [doc.error(node, f"has {count} items; at most {error.validator_value} allowed")]
+    count = len(_instance_of(error))
+    return [doc.error(node, f"has {count} items; at most {_value_of(error)} allowed")]
 
 
 @_formats("minLength")

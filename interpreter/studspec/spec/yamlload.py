@@ -121,9 +121,9 @@ class _AliasNode(Node):
 class _MarkingLoader(yaml.SafeLoader):
     """``SafeLoader`` whose composer wraps every alias in an :class:`_AliasNode`."""
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
         if self.check_event(yaml.AliasEvent):
-            start = self.peek_event().start_mark
+            start = self.peek_event().start_mark  # type: ignore[no-untyped-call]
             target = super().compose_node(parent, index)
             assert target is not None  # an alias always names a node
             return _AliasNode(target, start, start)
