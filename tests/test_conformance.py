@@ -16,10 +16,11 @@ import pytest
 
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine, ReferenceAdapter
-from studspec.conformance.case import CaseFormatError, load_case
+from studspec.conformance.case import load_case
 from studspec.conformance.checkpoints import Illegal, Legal, TableState, ToAct, normalize_action, parse_checkpoints
-from studspec.conformance.protocol import LineFormatError, ProtocolError, messages_for_line, parse_reply
+from studspec.conformance.protocol import messages_for_line, parse_reply
 from studspec.conformance.runner import run_case
+from studspec.errors import CaseFormatError, LineFormatError, ProtocolError
 
 pytest_plugins = ["pytester"]
 

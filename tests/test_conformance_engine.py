@@ -18,9 +18,10 @@ import pytest
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
-from studspec.conformance.process import EngineFault, ProcessEngine
+from studspec.conformance.process import ProcessEngine
 from studspec.conformance.protocol import QUERY, Refusal
 from studspec.conformance.runner import run_case, run_cases
+from studspec.errors import EngineFault
 
 SUITE = Path(__file__).parent / "conformance"
 PYTHON = f'"{sys.executable}"'

@@ -14,9 +14,10 @@ import yaml
 
 from conftest import BUILTIN_BOOKS
 from studspec.authoring import diagram
-from studspec.authoring.diagram import DiagramFormat, GraphvizMissingError, graphviz_available, image, mermaid
+from studspec.authoring.diagram import DiagramFormat, graphviz_available, image, mermaid
 from studspec.cli import main
 from studspec.engine.machine import ADVANCE, compile_variant
+from studspec.errors import GraphvizMissingError
 from studspec.spec import load_variant
 from studspec.spec.model import Variant
 

@@ -7,7 +7,8 @@ import pytest
 from studspec.engine.actions import parse_action
 from studspec.engine.cards import parse_cards
 from studspec.engine.events import BringInDue, CardsDealt
-from studspec.engine.hand import Hand, StakesError
+from studspec.engine.hand import Hand
+from studspec.errors import StakesError
 from studspec.history.phh import apply_history_action
 from studspec.spec import load_variant
 from studspec.spec.model import Stakes

@@ -8,7 +8,8 @@ import pytest
 
 from studspec.engine.actions import CHECK_CALL, ActionKind, parse_action
 from studspec.engine.hand import Hand
-from studspec.history.phh import ReplayError, parse_history, replay, write_history
+from studspec.errors import ReplayError
+from studspec.history.phh import parse_history, replay, write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.spec import load_variant
 

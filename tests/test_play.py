@@ -19,7 +19,8 @@ from conftest import BUILTIN_BOOKS, ROOT
 from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
 from studspec.engine.events import BringInDue, CardsDealt, Showed
 from studspec.engine.hand import Hand
-from studspec.play.game import ChoiceError, Command, Console, new_session, parse_choice, play_one, run_session
+from studspec.errors import ChoiceError
+from studspec.play.game import Command, Console, new_session, parse_choice, play_one, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import bots_for_hand, hand_seed
 from studspec.play.table import Style

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import BUILTIN_BOOKS
+from studspec.engine.actions import ActionKind
 from studspec.engine.cards import Card
 from studspec.engine.events import (
     ActionTaken,
@@ -47,7 +48,7 @@ def check_event_log(hand: Hand) -> None:
         elif isinstance(event, ActionTaken):
             stacks[event.seat] -= event.added
             pot += event.added
-            if event.action == "f":
+            if event.action.kind is ActionKind.FOLD:
                 for card in holdings[event.seat]:
                     location[card] = "muck"
                     mucked.add(card)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scripted import HILO, RAZZ, STUD, cbr_amounts, deal, legal, new_hand, passive, play
-from studspec.engine.actions import IllegalActionError
+from studspec.errors import IllegalActionError
 
 
 def five_handed_third_street() -> object:

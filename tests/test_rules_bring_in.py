@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from scripted import HILO, RAZZ, STUD, actions_taken, deal, finish, legal, new_hand, play, won
-from studspec.engine.actions import IllegalActionError
 from studspec.engine.events import BringInDue
+from studspec.errors import IllegalActionError
 
 
 def bring_in_seat(hand) -> int:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won
-from studspec.engine.actions import IllegalDealError
 from studspec.engine.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
+from studspec.errors import IllegalDealError
 from studspec.spec.model import Face
 
 

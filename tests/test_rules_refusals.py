@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scripted import STUD, deal, legal, new_hand, play, snapshot
-from studspec.engine.actions import IllegalActionError, IllegalDealError
+from studspec.errors import IllegalActionError, IllegalDealError
 
 
 def third_street(*lines: str):

@@ -13,11 +13,11 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from studspec.errors import SpecErrors
 from studspec.spec import (
     BetSize,
     Face,
     Share,
-    SpecErrors,
     Stakes,
     Street,
     Variant,

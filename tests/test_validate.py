@@ -14,7 +14,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studspec.spec import SpecError, SpecErrors, load_variant, validate_file, validate_paths
+from studspec.errors import SpecError, SpecErrors
+from studspec.spec import load_variant, validate_file, validate_paths
 from studspec.spec.yamlload import MAX_BYTES
 
 DATA = Path(__file__).parent / "data"

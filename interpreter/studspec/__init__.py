@@ -1,3 +1,149 @@
-"""studspec: stud poker rules as declarative YAML, and one interpreter that plays them."""
+"""studspec: stud poker rules as declarative YAML, and one interpreter that plays them.
+
+The front door: everything a program needs to load a rule book, deal and play a hand, read
+what each seat may see, and replay or write a PHH hand history.
+
+    >>> from studspec import Hand, load_variant, parse_action
+    >>> hand = Hand(load_variant("seven-card-stud"), stacks=[40000] * 4, seed=1)
+    >>> hand.act(parse_action("pb"))
+
+Every error is a :class:`StudspecError`; the narrow classes say what went wrong.
+The layers behind the door are described in ``docs/architecture.md``.
+"""
+
+from studspec.engine.actions import (
+    BRING_IN,
+    CHECK_CALL,
+    FOLD,
+    MUCK,
+    Action,
+    ActionKind,
+    LegalAction,
+    bet_to,
+    parse_action,
+    show,
+)
+from studspec.engine.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
+from studspec.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BettingSkipped,
+    BringInDue,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommunityCardDealt,
+    Event,
+    HandEnded,
+    Mucked,
+    PotAwarded,
+    Showed,
+    StreetBegan,
+)
+from studspec.engine.hand import Hand, HandResult, PendingDeal
+from studspec.engine.pots import Pot
+from studspec.engine.views import SeatView, TableView
+from studspec.errors import (
+    ActionFormatError,
+    CardFormatError,
+    DeckExhaustedError,
+    HandError,
+    HistoryFormatError,
+    IllegalActionError,
+    IllegalDealError,
+    ReplayError,
+    SpecError,
+    SpecErrors,
+    StakesError,
+    StudspecError,
+    UnknownRuleError,
+    UnknownVariantError,
+    VariantLookupError,
+)
+from studspec.history.phh import History, parse_history, read_history, replay, write_history
+from studspec.history.variants import variant_for_history
+from studspec.spec import (
+    BetSize,
+    Face,
+    Share,
+    Stakes,
+    Street,
+    Variant,
+    builtin_names,
+    load_variant,
+    validate_file,
+    validate_paths,
+)
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "BRING_IN",
+    "CHECK_CALL",
+    "FOLD",
+    "MUCK",
+    "Action",
+    "ActionFormatError",
+    "ActionKind",
+    "ActionTaken",
+    "AntePosted",
+    "BetSize",
+    "BettingSkipped",
+    "BringInDue",
+    "BurnsReshuffled",
+    "Card",
+    "CardBurned",
+    "CardFormatError",
+    "CardsDealt",
+    "CommunityCardDealt",
+    "DeckExhaustedError",
+    "Event",
+    "Face",
+    "Hand",
+    "HandEnded",
+    "HandError",
+    "HandResult",
+    "History",
+    "HistoryFormatError",
+    "IllegalActionError",
+    "IllegalDealError",
+    "LegalAction",
+    "Mucked",
+    "PendingDeal",
+    "Pot",
+    "PotAwarded",
+    "Rank",
+    "ReplayError",
+    "SeatView",
+    "Share",
+    "Showed",
+    "SpecError",
+    "SpecErrors",
+    "Stakes",
+    "StakesError",
+    "Street",
+    "StreetBegan",
+    "StudspecError",
+    "Suit",
+    "TableView",
+    "UnknownRuleError",
+    "UnknownVariantError",
+    "Variant",
+    "VariantLookupError",
+    "__version__",
+    "bet_to",
+    "builtin_names",
+    "format_cards",
+    "load_variant",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "parse_history",
+    "read_history",
+    "replay",
+    "show",
+    "validate_file",
+    "validate_paths",
+    "variant_for_history",
+    "write_history",
+]

@@ -17,6 +17,7 @@ from typing import Any
 
 from studspec.engine.machine import build_machine
 from studspec.engine.rules import BURN
+from studspec.errors import GraphvizMissingError
 from studspec.spec.model import Variant
 
 
@@ -45,10 +46,6 @@ LEGEND = (
     "  %% or a community card the rule book plays without betting).\n"
     "  %% one_seat_left: everyone else folded; the pot is settled without a showdown.\n"
 )
-
-
-class GraphvizMissingError(RuntimeError):
-    """SVG or PNG was asked for but Graphviz (program or Python package) is not installed."""
 
 
 def _machine(variant: Variant) -> Any:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from studspec.spec import SpecError, builtin_path, load_variant
+from studspec.errors import SpecError
+from studspec.spec import builtin_path, load_variant
 from studspec.spec.merge import parent_of
 from studspec.spec.model import Street, Variant
 from studspec.spec.yamlload import load_document

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from studspec.errors import MissingPhraseError
 from studspec.spec import load_schema
 
 
@@ -197,10 +198,6 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "An odd chip that cannot be split between tied hands goes to the tied player nearest the dealer's left."
     ),
 }
-
-
-class MissingPhraseError(LookupError):
-    """An option value has no phrase: add one to :data:`PHRASES`."""
 
 
 def value_key(value: Any) -> str:

@@ -12,9 +12,11 @@ Variant from resolved JSON), :mod:`.adapter` (the interpreter behind the protoco
 ``docs/conformance.md`` is the guide.
 """
 
+from studspec.errors import CaseFormatError, EngineFault
+
 from .adapter import InProcessEngine
-from .case import Case, CaseFormatError, find_cases, load_case
-from .process import EngineFault, ProcessEngine
+from .case import Case, find_cases, load_case
+from .process import ProcessEngine
 from .runner import CaseResult, Failure, run_case, run_cases
 
 __all__ = [

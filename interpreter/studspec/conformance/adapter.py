@@ -12,22 +12,17 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from studspec.engine.actions import HandError, parse_action
+from studspec.engine.actions import parse_action
 from studspec.engine.cards import Card, format_cards, parse_card
 from studspec.engine.hand import Hand
-from studspec.engine.rules import DeckExhaustedError
+from studspec.errors import DeckExhaustedError, EngineFault, HandError, MessageError
 from studspec.spec.model import Face, Stakes
 
-from .process import EngineFault
 from .protocol import Message, Reply, parse_reply
 from .rulebook import variant_from_resolved
 
 REFUSALS = (HandError, ValueError, DeckExhaustedError)
 """What a refused message raises: illegal actions and deals, bad cards, bad stakes or books."""
-
-
-class MessageError(ValueError):
-    """A message that is not one of the protocol's (unknown type, missing or mistyped field)."""
 
 
 _KINDS = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}

@@ -11,15 +11,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from studspec.history.phh import History, HistoryFormatError, read_history
+from studspec.errors import CaseFormatError, CheckpointFormatError, HistoryFormatError
+from studspec.history.phh import History, read_history
 from studspec.history.variants import variant_for_history
 from studspec.spec.model import Variant
 
-from .checkpoints import Checkpoint, CheckpointFormatError, parse_checkpoints
-
-
-class CaseFormatError(ValueError):
-    """A file that is not a usable case: bad PHH, no ``finishing_stacks``, bad checkpoints."""
+from .checkpoints import Checkpoint, parse_checkpoints
 
 
 @dataclass(frozen=True)

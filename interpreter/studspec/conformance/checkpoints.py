@@ -14,9 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class CheckpointFormatError(ValueError):
-    """A ``_to_act``, ``_legal`` or ``_illegal`` field that is not written as documented."""
+from studspec.errors import CheckpointFormatError
 
 
 @dataclass(frozen=True)

@@ -21,13 +21,11 @@ import time
 from collections import deque
 from typing import IO
 
-from .protocol import Message, ProtocolError, Reply, decode_reply, encode
+from studspec.errors import EngineFault, ProtocolError
+
+from .protocol import Message, Reply, decode_reply, encode
 
 _EOF = None
-
-
-class EngineFault(Exception):
-    """The engine crashed, timed out, or wrote something that is not a protocol reply."""
 
 
 class ProcessEngine:

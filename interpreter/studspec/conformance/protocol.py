@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studspec.errors import LineFormatError, ProtocolError
 from studspec.spec.model import Stakes
 
 from .checkpoints import TableState, normalize_action
@@ -35,14 +36,6 @@ PROTOCOL_VERSION = 1
 Message = dict[str, Any]
 
 QUERY: Message = {"type": "query"}
-
-
-class ProtocolError(ValueError):
-    """A reply that is not one of the two documented shapes."""
-
-
-class LineFormatError(ValueError):
-    """A case's action line that is not a PHH deal or player action."""
 
 
 @dataclass(frozen=True)

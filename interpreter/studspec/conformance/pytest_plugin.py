@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from studspec.errors import StudspecError
+
 from .adapter import InProcessEngine
 from .process import ProcessEngine
 from .report import failure_text
@@ -74,7 +76,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         engine.close()
 
 
-class CaseFailed(Exception):
+class CaseFailed(StudspecError):
     """A case disagreed with the engine; carries the result for the report."""
 
     def __init__(self, result: CaseResult) -> None:

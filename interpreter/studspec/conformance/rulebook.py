@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from studspec.errors import SpecError, SpecErrors
 from studspec.spec.build import build_variant
 from studspec.spec.checks import semantic_errors
-from studspec.spec.errors import SpecError, SpecErrors
 from studspec.spec.model import Variant
 from studspec.spec.schema import schema_errors
 from studspec.spec.yamlload import Document

@@ -15,14 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from studspec.history.phh import HistoryFormatError, stakes_of
-from studspec.history.variants import VariantLookupError
-from studspec.spec.errors import SpecError
+from studspec.errors import (
+    CaseFormatError,
+    EngineFault,
+    HistoryFormatError,
+    LineFormatError,
+    SpecError,
+    StudspecError,
+    VariantLookupError,
+)
+from studspec.history.phh import stakes_of
 
-from .case import Case, CaseFormatError, find_cases, load_case
+from .case import Case, find_cases, load_case
 from .checkpoints import Checkpoint, Illegal, TableState
-from .process import EngineFault
-from .protocol import QUERY, LineFormatError, Message, Refusal, Reply, messages_for_line, new_hand_message
+from .protocol import QUERY, Message, Refusal, Reply, messages_for_line, new_hand_message
 
 
 class Engine(Protocol):
@@ -62,7 +68,7 @@ class CaseResult:
         return self.failure is None
 
 
-class _CaseError(Exception):
+class _CaseError(StudspecError):
     """The case cannot be run (a bad ``_illegal`` line, say); reported as the case failing."""
 
 

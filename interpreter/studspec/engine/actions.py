@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, unique
 
-from .cards import Card, CardFormatError, format_cards, parse_cards
+from studspec.errors import ActionFormatError, CardFormatError
+
+from .cards import Card, format_cards, parse_cards
 
 
 @unique
@@ -28,10 +30,6 @@ class ActionKind(str, Enum):
     """Complete the bring-in to a full bet, bet, or raise; the amount is the street total."""
     SHOW_MUCK = "sm"
     """Show cards at showdown (or when all-in), or muck them (no cards)."""
-
-
-class ActionFormatError(ValueError):
-    """An action's text is not one of ``f``, ``cc``, ``pb``, ``cbr X``, ``sm [CARDS]``."""
 
 
 ACTION_SYNTAX = "f, cc, pb, cbr AMOUNT, sm CARDS (show) or sm (muck)"
@@ -129,25 +127,3 @@ class LegalAction:
                 return f"cbr {self.minimum}"
             return f"cbr {self.minimum}..{self.maximum}"
         return str(self.kind.value)
-
-
-class HandError(Exception):
-    """Base of every error a hand raises when asked to do something it cannot."""
-
-
-class IllegalActionError(HandError, ValueError):
-    """An action refused by the rules. The hand is left exactly as it was.
-
-    The message names the action, the reason and the legal choices.
-    """
-
-    def __init__(self, action: str, reason: str, legal: tuple[str, ...] = ()) -> None:
-        self.action = action
-        self.reason = reason
-        self.legal = legal
-        choices = ", ".join(legal) if legal else "none"
-        super().__init__(f"{action!r} refused: {reason}; legal now: {choices}")
-
-
-class IllegalDealError(HandError, ValueError):
-    """A deal refused by the rules (wrong seat, wrong count, a card already in play...)."""

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from enum import IntEnum, unique
 
+from studspec.errors import CardFormatError
+
 
 @unique
 class Rank(IntEnum):
@@ -61,10 +63,6 @@ class Suit(IntEnum):
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
-
-
-class CardFormatError(ValueError):
-    """A card's text is not a rank letter followed by a suit letter."""
 
 
 class Card(int):

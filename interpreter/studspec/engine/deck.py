@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from .actions import IllegalDealError
+from studspec.errors import IllegalDealError
+
 from .cards import CARDS, Card
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from studspec.spec.model import Face
 
+from .actions import Action
 from .cards import Card, format_cards
 
 
@@ -82,7 +83,8 @@ class ActionTaken(Event):
     """A seat's action; ``added`` is what it moved from stack to pot."""
 
     seat: int
-    action: str
+    action: Action
+    """The action as taken (its kind, and the street total of a ``cbr``)."""
     added: int
     street_total: int
     all_in: bool

@@ -14,17 +14,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from studspec.errors import HandError, IllegalActionError, IllegalDealError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
 from . import opening
-from .actions import (
-    Action,
-    ActionKind,
-    HandError,
-    IllegalActionError,
-    IllegalDealError,
-    LegalAction,
-)
+from .actions import Action, ActionKind, LegalAction
 from .betting import BettingRound, RoundRules
 from .cards import Card, format_cards
 from .deck import Deck
@@ -54,10 +48,6 @@ _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
 
 __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
-
-
-class StakesError(ValueError):
-    """Stakes or stacks a hand cannot be dealt with."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +281,7 @@ class Hand:
             self.folded[seat] = True
             self._live.remove(seat)
             self.deck.to_muck(self.cards[seat])
-        self.events.append(ActionTaken(seat, str(action), added, self.round.bets.get(seat, 0), self.stacks[seat] == 0))
+        self.events.append(ActionTaken(seat, action, added, self.round.bets.get(seat, 0), self.stacks[seat] == 0))
         if obliged == seat and self.round.bring_in_seat not in (None, seat):
             # The seat that had to open folded; the obligation moved on (TDA RP-10E).
             self.events.append(BringInDue(self.round.bring_in_seat))

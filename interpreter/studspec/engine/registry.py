@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
+from studspec.errors import UnknownRuleError
+
 T = TypeVar("T")
-
-
-class UnknownRuleError(LookupError):
-    """A rule book names an option value that has no function behind it."""
 
 
 class Registry(Generic[T]):

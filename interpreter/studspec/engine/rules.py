@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import HandError
+from studspec.errors import DeckExhaustedError
+
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import Card
 from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
@@ -145,10 +146,6 @@ class DealPlan:
     reshuffle_burns: bool = False
     community: bool = False
     burn: bool = True
-
-
-class DeckExhaustedError(HandError):
-    """The stub cannot serve the street and the rule book has no rule for running out."""
 
 
 EXHAUSTION: Registry[Callable[[int, int, int, bool], DealPlan]] = Registry("deck.exhaustion")

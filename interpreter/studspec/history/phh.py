@@ -14,15 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studspec.engine.actions import ActionFormatError, HandError, parse_action
-from studspec.engine.cards import CardFormatError, format_cards, parse_cards
+from studspec.engine.actions import parse_action
+from studspec.engine.cards import format_cards, parse_cards
 from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Mucked, Showed
-from studspec.engine.hand import Hand, StakesError
+from studspec.engine.hand import Hand
+from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
 from studspec.spec.model import Stakes, Variant
-
-
-class HistoryFormatError(ValueError):
-    """A file that is not a usable PHH history (bad TOML, missing or malformed fields)."""
 
 
 @dataclass(frozen=True)
@@ -91,14 +88,6 @@ def read_history(path: str | Path) -> History:
     except OSError as error:
         raise HistoryFormatError(f"{path}: cannot read: {error.strerror}") from None
     return parse_history(text, str(path))
-
-
-class ReplayError(ValueError):
-    """A history broke the rules at one action; names its index, text and the reason."""
-
-    def __init__(self, path: str, index: int, action: str, reason: str) -> None:
-        self.path, self.index, self.action, self.reason = path, index, action, reason
-        super().__init__(f"{path}: action {index} {action!r}: {reason}")
 
 
 def stakes_of(history: History) -> Stakes:

@@ -6,15 +6,12 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from studspec.errors import VariantLookupError
 from studspec.spec import load_variant
 from studspec.spec.catalog import builtin_names
 from studspec.spec.model import Variant
 
 from .phh import History
-
-
-class VariantLookupError(LookupError):
-    """No rule book answers to a history's variant code."""
 
 
 @cache

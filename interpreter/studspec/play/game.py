@@ -15,26 +15,14 @@ from dataclasses import dataclass, field, replace
 from enum import Enum, unique
 from typing import TextIO
 
-from studspec.engine.actions import (
-    ACTION_SYNTAX,
-    Action,
-    ActionFormatError,
-    ActionKind,
-    IllegalActionError,
-    LegalAction,
-    bet_to,
-    parse_action,
-)
+from studspec.engine.actions import ACTION_SYNTAX, Action, ActionKind, LegalAction, bet_to, parse_action
 from studspec.engine.hand import Hand
+from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
 from studspec.spec.model import Stakes, Variant
 
 from .players import PlayerKind
 from .simulate import bots_for_hand, hand_seed
 from .table import Narrator, Style, describe_choice, render_table
-
-
-class ChoiceError(ValueError):
-    """Typed text that is not one of the legal choices; the message says why and what to type."""
 
 
 @unique

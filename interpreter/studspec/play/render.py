@@ -65,7 +65,7 @@ def render(hand: Hand) -> str:
         elif isinstance(event, BettingSkipped):
             lines.append("  no betting: fewer than two players can bet")
         elif isinstance(event, ActionTaken):
-            code = event.action.split()[0]
+            code = event.action.kind.value
             if code == "cc" and event.added:
                 text = f"calls {event.added}"
             elif code == "cbr":
@@ -76,7 +76,7 @@ def render(hand: Hand) -> str:
                 text = f"brings in for {event.added}"
                 level, brought_in = event.street_total, True
             else:
-                text = _VERBS.get(code, event.action)
+                text = _VERBS.get(code, str(event.action))
             suffix = " (all-in)" if event.all_in else ""
             lines.append(f"  p{event.seat + 1} {text}{suffix}")
         elif isinstance(event, Showed):

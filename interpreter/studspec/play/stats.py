@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from studspec.engine.actions import ActionKind
 from studspec.engine.events import (
     ActionTaken,
     BringInDue,
@@ -71,10 +72,10 @@ def record(hand: Hand) -> HandRecord:
         elif isinstance(event, BringInDue):
             bring_in_seat = event.seat
         elif isinstance(event, ActionTaken):
-            if event.action == "f":
+            if event.action.kind is ActionKind.FOLD:
                 live -= 1
             if street == bring_in_street:
-                if event.action.startswith("cbr"):
+                if event.action.kind is ActionKind.COMPLETE_BET_RAISE:
                     completed = True
                     by_bring_in = by_bring_in or (first_action_on_bring_in and event.seat == bring_in_seat)
                 first_action_on_bring_in = False

@@ -213,7 +213,7 @@ class Narrator:
         return ""
 
     def _verb(self, event: ActionTaken) -> str:
-        code = event.action.split()[0]
+        code = event.action.kind.value
         if code == "f":
             return "folds"
         if code == "cc":
@@ -225,4 +225,4 @@ class Narrator:
             verb = "bets" if self.level == 0 else ("completes to" if not self.opened else "raises to")
             self.level, self.opened = event.street_total, True
             return f"{verb} {event.street_total}"
-        return event.action
+        return str(event.action)

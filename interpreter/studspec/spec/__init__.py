@@ -7,8 +7,9 @@ node; :mod:`.merge` resolves ``extends``; :mod:`.schema` and :mod:`.checks` find
 :class:`SpecError` printed as ``file:line:col: message``.
 """
 
-from .catalog import UnknownVariantError, builtin_names, builtin_path, schema_path
-from .errors import SpecError, SpecErrors
+from studspec.errors import SpecError, SpecErrors, UnknownVariantError
+
+from .catalog import builtin_names, builtin_path, schema_path
 from .loader import clear_cache, load_variant, resolve, validate_file, validate_paths
 from .model import BetSize, Face, Share, Stakes, Street, Variant
 from .schema import load_schema, option_values

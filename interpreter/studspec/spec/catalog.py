@@ -11,15 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from studspec.errors import UnknownVariantError
+
 _PACKAGE = Path(__file__).resolve().parent.parent
 _DATA = _PACKAGE / "_data"
 _CHECKOUT = _PACKAGE.parent.parent
 
 BUILTIN_SUFFIX = ".yaml"
-
-
-class UnknownVariantError(LookupError):
-    """A built-in rule book name that does not exist."""
 
 
 def _first_existing(relative: str) -> Path:

@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import NodePath, SpecError
+from studspec.errors import SpecError
+
+from .nodes import NodePath
 from .yamlload import Document
 
 DECK_SIZES: dict[str, int] = {"standard-52": 52}

@@ -18,12 +18,14 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from studspec.errors import SpecError, SpecErrors, UnknownVariantError
+
 from .build import build_variant
-from .catalog import UnknownVariantError, builtin_path, is_builtin_name
+from .catalog import builtin_path, is_builtin_name
 from .checks import semantic_errors
-from .errors import SpecError, SpecErrors, unique_sorted
 from .merge import display_path, merge, parent_of
 from .model import Variant
+from .nodes import unique_sorted
 from .schema import schema_errors
 from .yamlload import Document, load_document
 

@@ -14,8 +14,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .catalog import UnknownVariantError, builtin_path, is_builtin_name
-from .errors import NodePath, SpecError
+from studspec.errors import SpecError, UnknownVariantError
+
+from .catalog import builtin_path, is_builtin_name
+from .nodes import NodePath
 from .yamlload import Document
 
 

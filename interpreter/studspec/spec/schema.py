@@ -16,8 +16,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from studspec.errors import SpecError
+
 from .catalog import schema_path
-from .errors import NodePath, SpecError
+from .nodes import NodePath
 from .yamlload import Document
 
 

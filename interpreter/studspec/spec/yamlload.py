@@ -19,7 +19,9 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import NodePath, SpecError, node_label
+from studspec.errors import SpecError, StudspecError
+
+from .nodes import NodePath, node_label
 
 MAX_BYTES = 1 << 20
 """Largest rule book accepted (1 MiB); the built-in ones are under 2 KiB."""
@@ -97,7 +99,7 @@ class Document:
         return self.locate(node, key).error(f"{node_label(node)}: {message}", node)
 
 
-class _Fatal(Exception):
+class _Fatal(StudspecError):
     """Stops building a document that cannot be read further (alias bomb, bad nesting)."""
 
     def __init__(self, error: SpecError) -> None:

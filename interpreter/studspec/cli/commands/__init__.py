@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studspec.spec import SpecError, load_variant
+from studspec.errors import SpecError
+from studspec.spec import load_variant
 from studspec.spec.model import Variant
 
 

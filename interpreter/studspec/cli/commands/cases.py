@@ -8,7 +8,7 @@ from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
 from studspec.conformance.generate import GenerationSettings, generate_cases
-from studspec.engine.hand import StakesError
+from studspec.errors import StakesError
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studspec.authoring.diagram import DiagramFormat, GraphvizMissingError, image, mermaid
+from studspec.authoring.diagram import DiagramFormat, image, mermaid
 from studspec.cli.commands import load_rulebook, write_output
+from studspec.errors import GraphvizMissingError
 
 
 def cmd_diagram(args: argparse.Namespace) -> int:

@@ -7,7 +7,8 @@ import random
 import sys
 
 from studspec.cli.commands import load_rulebook
-from studspec.engine.hand import Hand, StakesError
+from studspec.engine.hand import Hand
+from studspec.errors import StakesError
 from studspec.play.game import Console, new_session, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.table import detect_style

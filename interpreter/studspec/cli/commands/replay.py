@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studspec.history.phh import HistoryFormatError, ReplayError, read_history, replay
-from studspec.history.variants import VariantLookupError, variant_for_history
-from studspec.spec import SpecError
+from studspec.errors import HistoryFormatError, ReplayError, SpecError, VariantLookupError
+from studspec.history.phh import read_history, replay
+from studspec.history.variants import variant_for_history
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

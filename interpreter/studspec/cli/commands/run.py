@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
-from studspec.engine.hand import Hand, StakesError
+from studspec.engine.hand import Hand
+from studspec.errors import StakesError
 from studspec.history.phh import write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.play.render import render

@@ -9,7 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
-from studspec.engine.hand import Hand, StakesError
+from studspec.engine.hand import Hand
+from studspec.errors import StakesError
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import ProgressBar, Setup, default_workers, simulate
 from studspec.play.stats import format_report, report
