@@ -21,7 +21,7 @@ import pytest
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
-from studspec.engine import betting, deck, hand, rules, settlement
+from studspec.engine import betting, deck, rounds, rules, settlement
 from studspec.engine.actions import ActionKind, LegalAction
 from studspec.engine.cards import Card
 from studspec.engine.evaluation import HIGH_BOARD, RANKINGS, Ranking
@@ -129,7 +129,7 @@ MUTATIONS: dict[str, Mutation] = {
     "no raise cap": entry(rules.HEADS_UP, "capped", lambda seats: True),
     "short all-in needs a full bet to reopen": swapped(rules.SHORT_ALL_IN, "half-bet-reopens", "full-bet-reopens"),
     "any short all-in reopens": entry(rules.SHORT_ALL_IN, "half-bet-reopens", lambda increment, full: True),
-    "no open-pair option": attribute(hand.Hand, "_open_pair_showing", lambda self: False),
+    "no open-pair option": attribute(rounds, "open_pair_showing", lambda hand: False),
     "fold offered with nothing to call": attribute(
         betting.BettingRound, "legal", fold_always_offered(betting.BettingRound.legal)
     ),

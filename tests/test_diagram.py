@@ -28,7 +28,7 @@ def edges(variant: Variant) -> set[tuple[str, str, tuple[str, ...]]]:
     found = set()
     for source, transitions in machine.events[ADVANCE].transitions.items():
         for t in transitions:
-            found.add((source, t.dest, tuple(c.func for c in t.conditions)))
+            found.add((source, t.dest, tuple(c.func.__name__ for c in t.conditions)))
     return found
 
 
@@ -50,7 +50,24 @@ def test_mermaid_is_the_machine(book: str) -> None:
 def test_conditions_are_on_the_edges() -> None:
     text = mermaid(load_variant("seven-card-stud"))
     assert "third_betting --> settlement: advance [one_seat_left]" in text
-    assert re.search(r"_deal --> \S+: advance \[betting_closed\]", text)
+    assert re.search(r"_deal --> \S+: advance \[cards_dealt & betting_closed\]", text)
+
+
+def test_the_diagram_shows_where_the_hand_waits(capsys: pytest.CaptureFixture[str]) -> None:
+    """`studspec diagram seven-card-stud` marks the states where a hand stops: each street's
+    deal (cards dealt from outside), each betting round (a player's action) and the showdown
+    (a show or muck); every edge out of them carries the condition that the wait is over."""
+    assert main(["diagram", "seven-card-stud"]) == 0
+    text = capsys.readouterr().out
+    for street in ("third", "fourth", "fifth", "sixth", "seventh"):
+        assert f'state "{street}_deal (waits for a deal)" as {street}_deal' in text
+        assert f'state "{street}_betting (waits for a player)" as {street}_betting' in text
+        assert re.search(rf"{street}_betting --> \S+: advance \[round_over\]", text)
+    assert 'state "showdown (waits for a show)" as showdown' in text
+    assert "showdown --> settlement: advance [all_shown]" in text
+    assert 'state "antes" as antes' in text and 'state "fourth_burn" as fourth_burn' in text
+    for line in re.findall(r"^\s*\S+_deal --> .*$", text, re.M):
+        assert "cards_dealt" in line
 
 
 def test_the_diagram_follows_the_rule_book(tmp_path: Path) -> None:
@@ -74,7 +91,7 @@ def test_the_diagram_follows_the_rule_book(tmp_path: Path) -> None:
     text = mermaid(load_variant(str(path)))
     assert "_burn" not in text
     for street in ("second", "third", "fourth", "fifth"):
-        assert f'state "{street}_deal" as {street}_deal' in text
+        assert f'state "{street}_deal (waits for a deal)" as {street}_deal' in text
     assert "seventh" not in text and "second_bring_in" in text
 
 

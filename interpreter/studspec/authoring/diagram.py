@@ -42,6 +42,11 @@ GRAPHVIZ_HELP = (
 
 LEGEND = (
     "  %% Each arrow is the machine's 'advance' event; [condition] is the test that picks it.\n"
+    "  %% A state marked (waits for ...) is where the hand stops until its condition holds:\n"
+    "  %% cards_dealt: every card of the street is dealt (a seeded deck deals at once; cards\n"
+    "  %% dealt from outside, as in a replay, are waited for);\n"
+    "  %% round_over: every player due to act has acted (the hand waits for each action);\n"
+    "  %% all_shown: every contestant has shown or mucked (cards speak unless told otherwise).\n"
     "  %% betting_closed: no betting round on this street (fewer than two players can bet,\n"
     "  %% or a community card the rule book plays without betting).\n"
     "  %% one_seat_left: everyone else folded; the pot is settled without a showdown.\n"

@@ -2,50 +2,63 @@
 
 The machine is built once per rule book (cached) with ``model=None``; hands are plain
 objects with a ``state`` attribute driven through the machine's ``advance`` event without
-being registered, so dealing many hands costs no per-hand machine set-up. Entering a state
-calls the hand's method for that kind of phase; the conditions on the edges (one seat
-left, betting closed) are the hand's predicates, so the drawn diagram shows the flow.
+being registered, so dealing many hands costs no per-hand machine set-up. Every callback
+is an engine function that takes the hand (``advance(hand, hand)`` passes it on): entering
+a state does that phase's work, and the conditions on the edges say both where the flow
+goes (one seat left, betting closed) and where the hand waits (until the cards are dealt,
+the round is over, everyone has shown). The hand advances while an edge can be taken, so
+the drawn diagram is exactly where a hand stops and why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum, unique
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from transitions import Machine
+from transitions import Machine, State
 
 from studspec.spec.model import Variant
 
+from . import dealing, opening, rounds, settlement, showdown
+from .phases import Phase, PhaseKind, Wait
+from .rules import ResolvedRules, resolve
+
 if TYPE_CHECKING:
-    from .rules import ResolvedRules
-
-
-@unique
-class PhaseKind(str, Enum):
-    """What a phase of the hand does."""
-
-    START = "start"
-    ANTES = "antes"
-    BURN = "burn"
-    DEAL = "deal"
-    BRING_IN = "bring_in"
-    BETTING = "betting"
-    SHOWDOWN = "showdown"
-    SETTLEMENT = "settlement"
-    COMPLETE = "complete"
-
-
-@dataclass(frozen=True)
-class Phase:
-    name: str
-    kind: PhaseKind
-    street: int | None = None
-
+    from .hand import Hand
 
 ADVANCE = "advance"
+FINAL_STATE = "complete"
+"""The state a hand ends in; it has no edge out."""
+
+HandStep = Callable[["Hand"], Any]
+"""A phase's work or an edge's condition: a function of the hand."""
+
+
+def _nothing(hand: Hand) -> None:
+    """Phases with no work of their own (the start, the end)."""
+
+
+ENTER: dict[PhaseKind, HandStep] = {
+    PhaseKind.START: _nothing,
+    PhaseKind.ANTES: rounds.enter_antes,
+    PhaseKind.BURN: dealing.enter_burn,
+    PhaseKind.DEAL: dealing.enter_deal,
+    PhaseKind.BRING_IN: opening.enter_bring_in,
+    PhaseKind.BETTING: opening.enter_betting,
+    PhaseKind.SHOWDOWN: showdown.enter_showdown,
+    PhaseKind.SETTLEMENT: settlement.enter_settlement,
+    PhaseKind.COMPLETE: _nothing,
+}
+"""What the hand does on entering each kind of phase."""
+
+DONE_WAITING: dict[Wait, HandStep] = {
+    Wait.DEAL: dealing.cards_dealt,
+    Wait.PLAYER: rounds.round_over,
+    Wait.SHOW: showdown.all_shown,
+}
+"""The condition on every edge out of a phase that waits: the wait is over."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +68,8 @@ class CompiledVariant:
     variant: Variant
     phases: dict[str, Phase]
     machine: Machine
-    advance: Callable[[Any], bool]
+    advance: Callable[..., bool]
+    """``advance(hand, hand)``: take the first edge whose conditions hold; False if none."""
     rules: ResolvedRules
     """The rule book's options, looked up in the registries once."""
 
@@ -72,46 +86,73 @@ def _phases(variant: Variant, burns: Callable[[int], bool]) -> list[Phase]:
     phases += [
         Phase("showdown", PhaseKind.SHOWDOWN),
         Phase("settlement", PhaseKind.SETTLEMENT),
-        Phase("complete", PhaseKind.COMPLETE),
+        Phase(FINAL_STATE, PhaseKind.COMPLETE),
     ]
     return phases
 
 
+def _after_street(phases: list[Phase], index: int) -> str:
+    """Where the street of ``phases[index]`` ends: the next street's first phase, or the showdown."""
+    for phase in phases[index + 1 :]:
+        if phase.street != phases[index].street or phase.kind is PhaseKind.SHOWDOWN:
+            return phase.name
+    return "showdown"
+
+
 def _transitions(phases: list[Phase]) -> list[dict[str, Any]]:
-    """Edges of the hand, each ``advance``; the first whose conditions hold is taken."""
+    """Edges of the hand, each ``advance``; the first whose conditions hold is taken. Every
+    edge out of a phase that waits carries the condition that the wait is over."""
     edges: list[dict[str, Any]] = []
-    names = [phase.name for phase in phases]
-
-    def after_betting(index: int) -> str:
-        """Where a street ends: the next street's first phase, or the showdown."""
-        for phase in phases[index + 1 :]:
-            if phase.street is not None and phase.street != phases[index].street:
-                return phase.name
-            if phase.kind is PhaseKind.SHOWDOWN:
-                return phase.name
-        return "showdown"
-
-    for index, phase in enumerate(phases):
-        if phase.kind is PhaseKind.COMPLETE:
-            continue
-        following = names[index + 1]
+    for index, phase in enumerate(phases[:-1]):
+        wait = phase.waits_for
+        done = [DONE_WAITING[wait]] if wait is not None else []
+        following = phases[index + 1].name
         if phase.kind is PhaseKind.DEAL:
             edges.append(
                 dict(
-                    source=phase.name, dest=after_betting(index), conditions="betting_closed", before="_betting_skipped"
+                    source=phase.name,
+                    dest=_after_street(phases, index),
+                    conditions=[*done, rounds.betting_closed],
+                    before=rounds.betting_skipped,
                 )
             )
         if phase.kind is PhaseKind.BETTING:
-            edges.append(dict(source=phase.name, dest="settlement", conditions="one_seat_left"))
-            following = after_betting(index)
-        edges.append(dict(source=phase.name, dest=following))
+            edges.append(dict(source=phase.name, dest="settlement", conditions=[rounds.one_seat_left]))
+            following = _after_street(phases, index)
+        edges.append(dict(source=phase.name, dest=following, conditions=done))
     return edges
 
 
+def _label(phase: Phase) -> str:
+    """A state's name in a drawing, with what it waits for (``third_betting (waits for a player)``)."""
+    wait = phase.waits_for
+    return phase.name if wait is None else f"{phase.name} (waits for {wait.value})"
+
+
+class _LabelledState(State):
+    """A state drawn under a label of its own (what it waits for), played as any state."""
+
+    def __init__(self, *args: Any, label: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.label = label or self.name
+
+
+@lru_cache(maxsize=1)
+def _graph_machine_class() -> type[Machine]:
+    """``transitions``' drawable machine with labelled states (imported only to draw)."""
+    from transitions.extensions.diagrams import GraphMachine
+
+    return type("LabelledGraphMachine", (GraphMachine,), {"state_cls": _LabelledState})
+
+
 def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = False) -> tuple[Machine, list[Phase]]:
-    """The machine for ``variant``; ``graph=True`` builds a drawable one (Mermaid)."""
+    """The machine for ``variant``; ``graph=True`` builds a drawable one (Mermaid), whose
+    states are labelled with what they wait for."""
     phases = _phases(variant, burns)
-    states = [{"name": phase.name, "on_enter": f"_enter_{phase.kind.value}"} for phase in phases]
+    states: list[dict[str, Any]] = [
+        {"name": phase.name, "on_enter": ENTER[phase.kind], "final": phase.kind is PhaseKind.COMPLETE}
+        for phase in phases
+    ]
     kwargs: dict[str, Any] = dict(
         model=None,
         states=states,
@@ -120,9 +161,11 @@ def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = 
         send_event=False,
     )
     if graph:
-        from transitions.extensions.diagrams import GraphMachine
-
-        machine: Machine = GraphMachine(graph_engine="mermaid", show_conditions=True, title=variant.title, **kwargs)
+        for state, phase in zip(states, phases):
+            state["label"] = _label(phase)
+        machine: Machine = _graph_machine_class()(
+            graph_engine="mermaid", show_conditions=True, title=variant.title, **kwargs
+        )
     else:
         machine = Machine(**kwargs)
     for edge in _transitions(phases):
@@ -133,15 +176,12 @@ def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = 
 @lru_cache(maxsize=64)
 def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
-    from .rules import resolve
-
     rules = resolve(variant)
     machine, phases = build_machine(variant, rules.burn)
-    event = machine.events[ADVANCE]
     return CompiledVariant(
         variant=variant,
         phases={phase.name: phase for phase in phases},
         machine=machine,
-        advance=event.trigger,
+        advance=machine.events[ADVANCE].trigger,
         rules=rules,
     )

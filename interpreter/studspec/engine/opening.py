@@ -3,14 +3,23 @@
 Both are "the seat with the largest key" under the rule book's registry functions. A card
 nobody saw (a replayed history's ``??``) leaves its seat's key unknown; such seats stay
 candidates beside the best known one, and whichever of them acts in the history opens.
+The machine enters the bring-in and betting phases through :func:`enter_bring_in` and
+:func:`enter_betting`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
+from .actions import LegalAction
 from .cards import Card
 from .evaluation import Ranking
+from .events import BringInDue
+from .rounds import new_round
+
+if TYPE_CHECKING:
+    from .hand import Hand
 
 Key = tuple[int, ...]
 
@@ -46,3 +55,120 @@ def board_keys(
             cards = [card for card in board if card is not None]
             keys[seat] = (ranking.value(cards), *ties(cards, seat, ranking))
     return keys
+
+
+def enter_bring_in(hand: Hand) -> None:
+    """Open the first street's round with the bring-in due from the door cards' seat."""
+    index = hand.compiled.phases[hand.state].street
+    assert index is not None
+    new_round(hand, index, bring_in=True)
+    doors = {seat: (hand.up_cards(seat) or [None])[-1] for seat in hand.live}
+    rules = hand.rules
+    found = candidates(bring_in_keys(doors, rules.bring_in_card, rules.bring_in_ties))
+    if len(found) == 1:
+        set_bring_in(hand, found[0])
+    else:
+        offer(hand, found)
+
+
+def set_bring_in(hand: Hand, seat: int) -> None:
+    """The bring-in is due from ``seat``; if it is all-in for the ante, the next seat with
+    chips opens instead (WSOP-L 217, TDA RP-10E)."""
+    rnd = hand.round
+    assert rnd is not None
+    obliged = seat
+    if hand.stacks[seat] == 0:
+        following = [s for s in clockwise_from(hand.seats, seat) if hand.stacks[s] > 0 and s in hand.live]
+        obliged = following[0] if following else seat
+    rnd.bring_in_seat = obliged if hand.stacks[obliged] > 0 else None
+    rnd.bring_in_may_fold = obliged != seat and hand.rules.opener_may_fold
+    hand.events.append(BringInDue(obliged))
+    hand.openers[hand.street or 0] = obliged
+    rnd.start(obliged, hand.seats_with_chips())
+
+
+def enter_betting(hand: Hand) -> None:
+    """Open a later street's round: the best board acts first."""
+    index = hand.compiled.phases[hand.state].street
+    assert index is not None
+    if hand.round is not None and hand.rounds[index] is hand.round:
+        return  # the bring-in phase opened this round
+    hand.open_candidates = ()
+    rnd = new_round(hand, index, bring_in=False)
+    found = first_to_act_candidates(hand)
+    if len(found) == 1:
+        hand.openers[index] = found[0]
+        rnd.start(found[0], hand.seats_with_chips())
+    else:
+        offer(hand, found)
+
+
+def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
+    """The seat with the best board acts first; several if unseen cards leave it open."""
+    boards = {seat: hand.up_cards(seat) for seat in hand.live}
+    return candidates(board_keys(boards, hand.rules.board, hand.rules.board_ties))
+
+
+def final_opener(hand: Hand) -> int:
+    """Who acted, or would have acted, first on the last street (the showdown order when
+    nobody bet, TDA 17A)."""
+    opener = hand.openers[len(hand.variant.streets) - 1]
+    if opener is not None and opener in hand.live:
+        return opener
+    return first_to_act_candidates(hand)[0]
+
+
+def clockwise_from(seats: int, seat: int) -> list[int]:
+    """The other seats in turn after ``seat``."""
+    return [(seat + step) % seats for step in range(1, seats)]
+
+
+def offer(hand: Hand, found: tuple[int, ...]) -> None:
+    """Unseen cards leave open which of ``found`` opens; whichever acts does. A candidate
+    that is all-in stands for the next seat with chips, which would act in its place
+    (WSOP-L 217, 240)."""
+    origin: dict[int, int] = {}
+    for candidate in found:
+        acting = _first_with_chips(hand, candidate)
+        if acting is not None and (acting not in origin or acting == candidate):
+            origin[acting] = candidate
+    hand.candidate_origin = origin
+    hand.open_candidates = tuple(sorted(origin))
+
+
+def _first_with_chips(hand: Hand, seat: int) -> int | None:
+    for candidate in [seat, *clockwise_from(hand.seats, seat)]:
+        if candidate in hand.live and hand.stacks[candidate] > 0:
+            return candidate
+    return None
+
+
+def fix_opener(hand: Hand, seat: int) -> None:
+    """``seat``, one of the open candidates, acted: it (or the candidate it stands for) opens."""
+    origin = hand.candidate_origin.get(seat, seat)
+    hand.open_candidates = ()
+    rnd = hand.round
+    assert rnd is not None
+    if rnd.bring_in_seat is None and rnd.rules.bring_in and not rnd.acted:
+        set_bring_in(hand, origin)
+    else:
+        hand.openers[hand.street or 0] = origin
+        rnd.start(origin, hand.seats_with_chips())
+
+
+def candidate_choices(hand: Hand, seat: int, others: int) -> list[LegalAction]:
+    """What an open candidate may do: which unseen door card brings in is unknown, so
+    whichever candidate acts is treated as obliged to open."""
+    rnd = hand.round
+    assert rnd is not None
+    if seat not in hand.open_candidates:
+        return []
+    if not rnd.rules.bring_in or rnd.acted:
+        return rnd.legal(seat, hand.stacks[seat], others)
+    passed = hand.candidate_origin[seat] != seat
+    saved = rnd.bring_in_seat, rnd.bring_in_may_fold
+    rnd.bring_in_seat, rnd.bring_in_may_fold = seat, passed and hand.rules.opener_may_fold
+    try:
+        return rnd.legal(seat, hand.stacks[seat], others)
+    finally:
+        rnd.bring_in_seat, rnd.bring_in_may_fold = saved

@@ -4,17 +4,81 @@ Kept apart from the hand so that the rules of dividing a pot read in one place: 
 (main and side alike) is split between the rule book's shares; a share nobody qualifies
 for goes to the shares somebody won (no low: high takes all); the pot's odd chip between
 shares goes to high; chips between tied hands are divided evenly and odd chips follow the
-rule book's odd-chip rule (WSOP-L 149, 244).
+rule book's odd-chip rule (WSOP-L 149, 244). The machine enters the settlement phase
+through :func:`enter_settlement`, which pays every pot and records the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from studspec.errors import HandError
 
 from .cards import Card
 from .evaluation import Ranking
-from .events import PotAwarded
-from .pots import divide
+from .events import HandEnded, PotAwarded
+from .pots import Pot, divide
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand ended: each seat's stack, its net, and every award."""
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    awards: tuple[PotAwarded, ...]
+
+
+def enter_settlement(hand: Hand) -> None:
+    """Pay every pot (uncontested, or divided between its shares' winners) and end the hand."""
+    awards: list[PotAwarded] = []
+    rules = hand.rules
+    for index, pot in enumerate(hand.pots()):
+        winners = pot.eligible if len(pot.eligible) == 1 else claimants(hand, pot)
+        if len(winners) == 1:
+            awards.append(PotAwarded(index, "uncontested", ((winners[0], pot.amount),)))
+        elif winners:
+            cards_of = _known_cards(hand)
+            awards.extend(award_pot(index, pot.amount, winners, rules.shares, cards_of, rules.odd_chip))
+    for award in awards:
+        for seat, amount in award.amounts:
+            hand.stacks[seat] += amount
+    hand.contributed = [0] * hand.seats  # paid out: the pots are empty now
+    hand.events.extend(awards)
+    hand.result = HandResult(
+        stacks=tuple(hand.stacks),
+        net=tuple(s - t for s, t in zip(hand.stacks, hand.starting_stacks)),
+        awards=tuple(awards),
+    )
+    hand.events.append(HandEnded(tuple(hand.stacks)))
+
+
+def claimants(hand: Hand, pot: Pot) -> tuple[int, ...]:
+    """Who can still win ``pot``: its eligible seats that have not mucked; if all of them
+    mucked, the last to muck (nobody else could claim it)."""
+    found = tuple(s for s in pot.eligible if not hand.mucked[s])
+    if not found:
+        mucked = [s for s in hand.muck_order if s in pot.eligible]
+        found = tuple(mucked[-1:])
+    return found
+
+
+def _known_cards(hand: Hand) -> Callable[[int], list[Card]]:
+    """Each seat's cards and the board, which must all be known to settle."""
+
+    def cards_of(seat: int) -> list[Card]:
+        cards = hand.cards[seat] + hand.community
+        if any(c is None for c in cards):
+            raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
+        return [c for c in cards if c is not None]
+
+    return cards_of
+
 
 OddChip = Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
 

@@ -1,0 +1,149 @@
+"""The dealer's phases: burns, each street's deal, and cards dealt from outside.
+
+A seeded or stacked deck deals a whole street the moment the deal phase is entered; a hand
+dealt from outside (a replay, a live table) queues the seats instead, and the machine waits
+in the deal phase until :func:`cards_dealt` holds. How a street is dealt when the stub runs
+short is the rule book's exhaustion rule (:data:`studspec.engine.rules.EXHAUSTION`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from studspec.errors import HandError, IllegalDealError
+from studspec.spec.model import Face
+
+from .cards import Card, format_cards
+from .events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan
+from .rules import DealPlan
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+@dataclass(frozen=True)
+class PendingDeal:
+    """What the dealer must deal next when cards come from outside."""
+
+    seat: int | None
+    """The seat to deal to, or ``None`` for a community card."""
+    count: int
+    faces: tuple[Face, ...]
+
+
+def begin_street(hand: Hand, index: int) -> None:
+    """Record that street ``index`` began (once, whichever of its phases comes first)."""
+    if hand.street != index:
+        hand.street = index
+        hand.round = None
+        hand.events.append(StreetBegan(hand.variant.streets[index].id, index))
+
+
+def plan(hand: Hand, index: int) -> DealPlan:
+    """How street ``index`` is dealt from what is left in the stub."""
+    street = hand.variant.streets[index]
+    needed = len(street.deal) * len(hand.live)
+    return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
+
+
+def enter_burn(hand: Hand) -> None:
+    """Burn before the street, after putting the burns back if the plan says so."""
+    index = hand.compiled.phases[hand.state].street
+    assert index is not None
+    begin_street(hand, index)
+    hand.deal_plan = plan(hand, index)
+    if hand.deal_plan.reshuffle_burns:
+        hand.events.append(BurnsReshuffled(hand.deck.reshuffle_burns()))
+    if hand.deal_plan.burn and hand.deck.size > 0:
+        hand.events.append(CardBurned(hand.deck.burn()))
+
+
+def enter_deal(hand: Hand) -> None:
+    """Queue the street's deal (every live seat, or one community card) and, when the deck
+    is the hand's own, deal it at once."""
+    index = hand.compiled.phases[hand.state].street
+    assert index is not None
+    begin_street(hand, index)
+    street_plan = hand.deal_plan if hand.deal_plan is not None else plan(hand, index)
+    if hand.deal_plan is None and street_plan.reshuffle_burns:
+        hand.events.append(BurnsReshuffled(hand.deck.reshuffle_burns()))
+    hand.deal_plan = None
+    if street_plan.community:
+        hand.community_street = index
+        hand.deal_queue = [None]
+    else:
+        hand.deal_queue = list(hand.live)
+    if hand.deck.drawing:
+        _draw_street(hand, index)
+
+
+def _draw_street(hand: Hand, index: int) -> None:
+    street = hand.variant.streets[index]
+    while hand.deal_queue:
+        seat = hand.deal_queue.pop(0)
+        count = 1 if seat is None else len(street.deal)
+        faces = [Face.UP] if seat is None else list(street.deal)
+        if hand.deck.size < count:
+            raise HandError(f"the stub is empty on {street.id} street")
+        place(hand, seat, [hand.deck.draw() for _ in range(count)], faces)
+
+
+def cards_dealt(hand: Hand) -> bool:
+    """The machine's condition to leave a deal phase: nothing is left to deal."""
+    return not hand.deal_queue
+
+
+def pending_deal(hand: Hand) -> PendingDeal | None:
+    """What must be dealt next from outside, or ``None`` when no deal is awaited."""
+    if not hand.deal_queue or hand.deck.drawing or hand.street is None:
+        return None
+    street = hand.variant.streets[hand.street]
+    seat = hand.deal_queue[0]
+    if seat is None:
+        return PendingDeal(None, 1, (Face.UP,))
+    return PendingDeal(seat, len(street.deal), street.deal)
+
+
+def deal_given(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> None:
+    """Deal cards named from outside, after checking every one (a refusal changes nothing)."""
+    expected = _check_deal(hand, seat, cards)
+    for dealt in cards:
+        hand.deck.take(dealt)
+    hand.deal_queue.pop(0)
+    place(hand, seat, list(cards), list(expected.faces))
+
+
+def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
+    expected = pending_deal(hand)
+    if expected is None:
+        raise IllegalDealError(f"no deal is due now ({hand.waiting_for()})")
+    who = "a community card" if seat is None else f"p{seat + 1}"
+    if seat != expected.seat:
+        want = "a community card" if expected.seat is None else f"p{expected.seat + 1}"
+        raise IllegalDealError(f"dealing to {who} is out of turn: the next deal is to {want}")
+    if len(cards) != expected.count:
+        raise IllegalDealError(f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}")
+    known = [c for c in cards if c is not None]
+    if len(set(known)) != len(known):
+        raise IllegalDealError(f"{format_cards(cards)} names a card twice")
+    for card in known:
+        if not hand.deck.is_unseen(card):
+            where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
+            raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
+    if hand.deck.size < len(cards):
+        raise IllegalDealError(f"the stub holds {hand.deck.size} cards, fewer than {len(cards)}")
+    return expected
+
+
+def place(hand: Hand, seat: int | None, cards: list[Card | None], faces: list[Face]) -> None:
+    """Give ``cards`` to ``seat`` (or to the board) and record it."""
+    if seat is None:
+        hand.community.extend(cards)
+        for card in cards:
+            hand.events.append(CommunityCardDealt(card))
+        return
+    hand.cards[seat].extend(cards)
+    hand.faces[seat].extend(faces)
+    hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))

@@ -1,0 +1,61 @@
+"""The vocabulary of a hand's phases: what each kind of phase does and what it waits for.
+
+The compiled machine (:mod:`studspec.engine.machine`) has one state per phase; a phase
+that needs something from outside the engine (cards dealt by a dealer, a player's action,
+a contestant's show or muck) says so here, and the machine's edge out of it carries the
+condition that the wait is over. The hand itself never decides where it stops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, unique
+
+
+@unique
+class PhaseKind(str, Enum):
+    """What a phase of the hand does."""
+
+    START = "start"
+    ANTES = "antes"
+    BURN = "burn"
+    DEAL = "deal"
+    BRING_IN = "bring_in"
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    SETTLEMENT = "settlement"
+    COMPLETE = "complete"
+
+
+@unique
+class Wait(str, Enum):
+    """What a phase may wait for before the hand moves on."""
+
+    DEAL = "a deal"
+    """Cards dealt from outside (a replay or a live dealer); a seeded deck never waits."""
+    PLAYER = "a player"
+    """A betting action from the seat to act."""
+    SHOW = "a show"
+    """A contestant's show or muck (when cards do not speak by themselves)."""
+
+
+WAITS: dict[PhaseKind, Wait] = {
+    PhaseKind.DEAL: Wait.DEAL,
+    PhaseKind.BETTING: Wait.PLAYER,
+    PhaseKind.SHOWDOWN: Wait.SHOW,
+}
+"""The kinds of phase that can wait, and for what; every other phase moves straight on."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One state of the compiled machine."""
+
+    name: str
+    kind: PhaseKind
+    street: int | None = None
+    """The index of the street the phase belongs to (``None`` outside the streets)."""
+
+    @property
+    def waits_for(self) -> Wait | None:
+        return WAITS.get(self.kind)

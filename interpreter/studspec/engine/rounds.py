@@ -1,0 +1,116 @@
+"""The hand's chips in play: antes, each street's betting round, and when betting is over.
+
+A :class:`~studspec.engine.betting.BettingRound` knows one round's bookkeeping; this module
+sets rounds up from the rule book and the table (the street's bet sizes, the open-pair
+option, the cap heads-up) and gives the machine its conditions on the betting edges.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionKind
+from .betting import BettingRound, RoundRules
+from .events import ActionTaken, AntePosted, BettingSkipped, BringInDue
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def enter_antes(hand: Hand) -> None:
+    """Every seat antes; a short stack antes what it has and is all-in (WSOP-L 217)."""
+    ante = hand.stakes.ante
+    if ante <= 0:
+        return
+    for seat in range(hand.seats):
+        amount = min(ante, hand.stacks[seat])
+        hand.stacks[seat] -= amount
+        hand.contributed[seat] += amount
+        hand.events.append(AntePosted(seat, amount, hand.stacks[seat] == 0))
+
+
+def new_round(hand: Hand, index: int, bring_in: bool) -> BettingRound:
+    """Open street ``index``'s betting round (with the bring-in when it has one)."""
+    rnd = BettingRound(
+        order=tuple(range(hand.seats)),
+        rules=round_rules(hand, index, bring_in),
+        sizing=hand.rules.sizing,
+        uncapped=hand.rules.uncapped(len(hand.seats_with_chips())),
+    )
+    hand.rounds[index] = rnd
+    hand.round = rnd
+    return rnd
+
+
+def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
+    """The street's bet sizes and limits at this table."""
+    street = hand.variant.streets[index]
+    stakes = hand.stakes
+    if street.bet is None:  # pot and no limit: the small bet is the least bet
+        units: tuple[int, ...] = (stakes.small_bet,)
+    else:
+        units = (stakes.bet(street.bet, street.bet_times),)
+        if street.open_pair_applies and open_pair_showing(hand):
+            units = (stakes.small_bet, stakes.big_bet)  # WSOP-L 220
+    return RoundRules(
+        units=units,
+        minimum=min(stakes.small_bet, *units),
+        raise_cap=hand.variant.raise_cap,
+        counts_as_full=hand.rules.counts_as_full,
+        bring_in=stakes.bring_in if bring_in else 0,
+        pot_at_start=sum(hand.contributed),
+    )
+
+
+def open_pair_showing(hand: Hand) -> bool:
+    """Any live board shows a pair (WSOP-L 220: the big bet is open to every player)."""
+    for seat in hand.live:
+        ranks = [c.rank for c in hand.up_cards(seat) if c is not None]
+        if len(ranks) != len(set(ranks)):
+            return True
+    return False
+
+
+def one_seat_left(hand: Hand) -> bool:
+    """The machine's condition to settle at once: everyone else folded."""
+    return len(hand.live) <= 1
+
+
+def round_over(hand: Hand) -> bool:
+    """The machine's condition to leave a betting phase: no seat is left to act (and no
+    seat of several with unseen cards is still to choose who opens)."""
+    rnd = hand.round
+    return rnd is None or (not hand.open_candidates and rnd.over)
+
+
+def betting_closed(hand: Hand) -> bool:
+    """No betting when one seat is left, fewer than two seats can still bet, or the street
+    was one community card and the rules allow no betting on it (seed 001)."""
+    if len(hand.live) <= 1 or len(hand.seats_with_chips()) <= 1:
+        return True
+    return hand.community_street == hand.street and not hand.rules.community_betting
+
+
+def betting_skipped(hand: Hand) -> None:
+    """Record a street whose betting round the machine skipped."""
+    if hand.street is not None and len(hand.live) > 1:
+        hand.events.append(BettingSkipped(hand.variant.streets[hand.street].id))
+
+
+def take_action(hand: Hand, seat: int, action: Action) -> None:
+    """Carry out a betting action already checked as legal: chips to the pot, a fold to the
+    muck, and the record of it."""
+    rnd = hand.round
+    assert rnd is not None
+    obliged = rnd.bring_in_seat
+    added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips())
+    hand.stacks[seat] -= added
+    hand.contributed[seat] += added
+    if action.kind is ActionKind.FOLD:
+        hand.folded[seat] = True
+        hand.live.remove(seat)
+        hand.deck.to_muck(hand.cards[seat])
+    hand.events.append(ActionTaken(seat, action, added, rnd.bets.get(seat, 0), hand.stacks[seat] == 0))
+    if obliged == seat and rnd.bring_in_seat not in (None, seat):
+        # The seat that had to open folded; the obligation moved on (TDA RP-10E).
+        hand.events.append(BringInDue(rnd.bring_in_seat))

@@ -1,0 +1,102 @@
+"""The compiled machine says where a hand waits, and the hand stops nowhere else.
+
+Every state a hand can rest in between two calls of the public API is one whose kind waits
+(for a deal, a player or a show) and whose wait-over condition does not hold yet; the end
+state is the only other resting place. Checked over real histories (the WSOP replays, cards
+dealt from outside, shows and mucks typed) and over seeded random hands of every book.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import BUILTIN_BOOKS, wsop_hands
+from scripted import play
+from studspec import Hand, Showed, Stakes, load_variant
+from studspec.engine.machine import DONE_WAITING, FINAL_STATE
+from studspec.history.phh import apply_history_action, new_replay_hand, read_history
+from studspec.history.variants import variant_for_history
+from studspec.play.players import RandomPlayer
+
+
+def assert_resting(hand: Hand) -> None:
+    """The hand rests only where the machine waits, or at the end."""
+    if hand.state == FINAL_STATE:
+        return
+    wait = hand.compiled.phases[hand.state].waits_for
+    assert wait is not None, f"the hand stopped in {hand.state}, which waits for nothing"
+    assert not DONE_WAITING[wait](hand), f"the hand stopped in {hand.state} though its wait is over"
+
+
+def test_replayed_histories_rest_only_where_the_machine_waits() -> None:
+    for path in wsop_hands():
+        history = read_history(path)
+        hand = new_replay_hand(history, variant_for_history(history))
+        assert_resting(hand)
+        for line in history.actions:
+            apply_history_action(hand, line)
+            assert_resting(hand)
+        assert hand.is_complete, path.name
+
+
+@pytest.mark.parametrize("book", BUILTIN_BOOKS)
+def test_seeded_hands_rest_only_where_the_machine_waits(book: str) -> None:
+    variant = load_variant(book)
+    rng = random.Random(book)
+    for seed in range(20):
+        players = rng.randint(variant.min_players, variant.max_players)
+        hand = Hand(variant, [rng.choice((30, 400, 5000))] * players, seed=seed)
+        bot = RandomPlayer(random.Random(seed))
+        while not hand.is_complete:
+            assert_resting(hand)
+            seat = hand.actor
+            assert seat is not None
+            hand.act(bot.choose(hand, seat, hand.legal_actions()), seat=seat)
+        assert_resting(hand)
+
+
+HEADS_UP = """
+d dh p1 AsKs7h
+d dh p2 QdJd2c
+p2 pb
+p1 cc
+d dh p1 9h
+d dh p2 8c
+p1 cc
+p2 cc
+d dh p1 Tc
+d dh p2 3d
+p1 cc
+p2 cc
+d dh p1 4s
+d dh p2 5h
+p1 cc
+p2 cc
+d dh p1 6c
+d dh p2 9c
+p1 cbr 20
+p2 cc
+"""
+
+
+def test_a_hand_whose_opponents_all_mucked_wins_without_showing() -> None:
+    """Show order, TDA 17A: the last aggressor (p1, who bet seventh street) shows first. p1
+    concedes by mucking; p2 then has no opponent left for any pot, so it wins without showing
+    and the hand ends, its down cards still hidden. Pot: antes 2, bring-in and call 6, the
+    seventh-street bet and call 40 = 48."""
+    hand = Hand(
+        load_variant("seven-card-stud"),
+        [1000, 1000],
+        stakes=Stakes(ante=1, bring_in=3, small_bet=10, big_bet=20),
+        deal_from_outside=True,
+        auto_showdown=False,
+    )
+    play(hand, HEADS_UP)
+    assert hand.actor == 0 and [str(a) for a in hand.legal_actions()] == ["sm"]
+    play(hand, "p1 sm")
+    assert hand.is_complete
+    assert not any(isinstance(e, Showed) for e in hand.events)
+    assert hand.stacks == [976, 1024]
+    assert hand.view(None).seats[1].cards[:2] == (None, None)
