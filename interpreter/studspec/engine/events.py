@@ -4,11 +4,18 @@ The event log is the hand's history: PHH export, readable logs and views are all
 from it, so nothing is recorded twice. Every event that moves chips or cards says exactly
 which, so the invariants (chips conserved, every card in one place) can be checked after
 each one.
+
+Readers walk the log with an :class:`EventVisitor`: one method per event type, dispatched
+through one table, so every reader sees the same vocabulary and a new event type is one
+entry here rather than a branch in each reader.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, NoReturn
 
 from studspec.spec.model import Face
 
@@ -118,3 +125,107 @@ class PotAwarded(Event):
 @dataclass(frozen=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]
+
+
+EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
+    {
+        AntePosted: "ante_posted",
+        StreetBegan: "street_began",
+        CardBurned: "card_burned",
+        BurnsReshuffled: "burns_reshuffled",
+        CardsDealt: "cards_dealt",
+        CommunityCardDealt: "community_card_dealt",
+        BringInDue: "bring_in_due",
+        BettingSkipped: "betting_skipped",
+        ActionTaken: "action_taken",
+        Showed: "showed",
+        Mucked: "mucked",
+        PotAwarded: "pot_awarded",
+        HandEnded: "hand_ended",
+    }
+)
+"""Each event type and the :class:`EventVisitor` method that receives it: the one place
+that says how the log is read. Keyed by exact type, so a subclass of an event is not
+mistaken for its parent."""
+
+_Handler = Callable[["EventVisitor", Event], None]
+
+
+def _unknown(event: Event) -> NoReturn:
+    """Refuse an event no reader knows: skipping it would make every reader wrong in silence."""
+    raise TypeError(f"EventVisitor has no method for {type(event).__qualname__}; add it to EVENT_METHODS")
+
+
+class EventVisitor:
+    """Walks a hand's events, calling the method named for each event's type.
+
+    Subclasses override the methods for the events they care about; the rest do nothing.
+    The table of overridden methods is built once per subclass, when it is defined (so a
+    method patched onto the class later is not seen), and ``visit`` calls only those: an
+    event nobody reads costs one dictionary lookup. An event whose exact type is not in
+    :data:`EVENT_METHODS` raises :class:`TypeError` rather than being skipped in silence.
+    """
+
+    _handlers: ClassVar[dict[type[Event], _Handler]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Resolve the subclass's overridden methods once, so dispatch is one lookup and one call."""
+        super().__init_subclass__(**kwargs)
+        cls._handlers = {
+            kind: getattr(cls, name)
+            for kind, name in EVENT_METHODS.items()
+            if getattr(cls, name) is not getattr(EventVisitor, name)
+        }
+
+    def visit(self, events: Iterable[Event]) -> None:
+        """Dispatch each event in order (the loop is inlined: readers run once per hand)."""
+        handlers = self._handlers
+        for event in events:
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(self, event)
+            elif type(event) not in EVENT_METHODS:
+                _unknown(event)
+
+    def visit_one(self, event: Event) -> None:
+        """Dispatch one event."""
+        self.visit((event,))
+
+    def ante_posted(self, event: AntePosted) -> None:
+        """A seat posted its ante."""
+
+    def street_began(self, event: StreetBegan) -> None:
+        """A new street began (betting levels start again)."""
+
+    def card_burned(self, event: CardBurned) -> None:
+        """The dealer burned a card before dealing."""
+
+    def burns_reshuffled(self, event: BurnsReshuffled) -> None:
+        """The burn cards went back into a short stub."""
+
+    def cards_dealt(self, event: CardsDealt) -> None:
+        """A seat was dealt cards, each up or down."""
+
+    def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        """One community card was dealt face up (the deck ran short)."""
+
+    def bring_in_due(self, event: BringInDue) -> None:
+        """The rules named the seat that must bring in."""
+
+    def betting_skipped(self, event: BettingSkipped) -> None:
+        """A street had no betting (fewer than two seats could bet)."""
+
+    def action_taken(self, event: ActionTaken) -> None:
+        """A seat acted: fold, check or call, bring-in, complete, bet or raise."""
+
+    def showed(self, event: Showed) -> None:
+        """A seat showed its cards."""
+
+    def mucked(self, event: Mucked) -> None:
+        """A seat mucked its cards."""
+
+    def pot_awarded(self, event: PotAwarded) -> None:
+        """One share of one pot was paid to its winners."""
+
+    def hand_ended(self, event: HandEnded) -> None:
+        """The hand is over; the final stacks."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from studspec.engine.actions import parse_action
 from studspec.engine.cards import format_cards, parse_cards
-from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Mucked, Showed
+from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, EventVisitor, Mucked, Showed
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
 from studspec.spec.model import Stakes, Variant
@@ -168,26 +168,38 @@ def replay(history: History, variant: Variant) -> ReplayOutcome:
             history.path,
             len(history.actions),
             "(end of history)",
-            f"the history ends before the hand is over ({hand._waiting_for()})",
+            f"the history ends before the hand is over ({hand.waiting_for()})",
         )
     return ReplayOutcome(history, hand, tuple(hand.stacks))
 
 
+class _ActionLines(EventVisitor):
+    """PHH action lines: the dealer's deals and each seat's actions, shows and mucks."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def cards_dealt(self, event: CardsDealt) -> None:
+        self.lines.append(f"d dh p{event.seat + 1} {format_cards(event.cards)}")
+
+    def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        self.lines.append(f"d db {format_cards([event.card])}")
+
+    def action_taken(self, event: ActionTaken) -> None:
+        self.lines.append(f"p{event.seat + 1} {event.action}")
+
+    def showed(self, event: Showed) -> None:
+        self.lines.append(f"p{event.seat + 1} sm {format_cards(event.cards)}")
+
+    def mucked(self, event: Mucked) -> None:
+        self.lines.append(f"p{event.seat + 1} sm")
+
+
 def history_actions(hand: Hand) -> list[str]:
     """The hand's deals and actions as PHH action lines."""
-    lines: list[str] = []
-    for event in hand.events:
-        if isinstance(event, CardsDealt):
-            lines.append(f"d dh p{event.seat + 1} {format_cards(event.cards)}")
-        elif isinstance(event, CommunityCardDealt):
-            lines.append(f"d db {format_cards([event.card])}")
-        elif isinstance(event, ActionTaken):
-            lines.append(f"p{event.seat + 1} {event.action}")
-        elif isinstance(event, Showed):
-            lines.append(f"p{event.seat + 1} sm {format_cards(event.cards)}")
-        elif isinstance(event, Mucked):
-            lines.append(f"p{event.seat + 1} sm")
-    return lines
+    reader = _ActionLines()
+    reader.visit(hand.events)
+    return reader.lines
 
 
 def _toml(value: Any) -> str:

@@ -75,6 +75,48 @@ def _wager(choices: list[LegalAction], amount: int | None) -> Action:
     raise ChoiceError(f"say how much: the amount may be {amounts} (e.g. 'cbr {choices[0].minimum}')")
 
 
+def _numbered(index: int, rest: list[str], legal: list[LegalAction]) -> Action:
+    """Choice ``index`` from the menu; a ranged ``cbr`` may be followed by its amount."""
+    if not 1 <= index <= len(legal):
+        raise ChoiceError(f"{index} is not on the list: choose 1 to {len(legal)}")
+    choice = legal[index - 1]
+    if choice.kind is ActionKind.COMPLETE_BET_RAISE:
+        if rest:
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ChoiceError(f"after {index}, give one whole amount, e.g. '{index} {choice.minimum}'")
+            return bet_to(int(rest[0]))
+        return _wager([choice], None)
+    if rest:
+        raise ChoiceError(f"{index} ({choice}) takes no amount")
+    return Action(choice.kind)
+
+
+def _refuse_call_for_bring_in(kind: ActionKind, kinds: set[ActionKind]) -> None:
+    """A call is no answer to one's own bring-in: nothing is owed yet, and a check would skip it."""
+    if kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
+        raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
+
+
+def _worded(head: str, kind: ActionKind, rest: list[str], text: str, legal: list[LegalAction]) -> Action:
+    """An action said in words (``call``, ``raise 800``), checked against the choices."""
+    amount: int | None = None
+    if rest:
+        if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not rest[0].isdigit():
+            raise ChoiceError(f"{text.strip()!r}: only bet, raise and complete take an amount (a whole number)")
+        amount = int(rest[0])
+    if head == "check":
+        owed = next((c.cost for c in legal if c.kind is ActionKind.CHECK_CALL), 0)
+        if owed:
+            raise ChoiceError(f"you cannot check: {owed} is owed to you; call, raise or fold")
+    if kind is ActionKind.COMPLETE_BET_RAISE:
+        return _wager([c for c in legal if c.kind is kind], amount)
+    kinds = {c.kind for c in legal}
+    _refuse_call_for_bring_in(kind, kinds)
+    if kind not in kinds:
+        raise ChoiceError(f"{head} is not one of your choices now")
+    return Action(kind)
+
+
 def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     """What the person means by ``text``, given the legal choices (numbered from 1).
 
@@ -89,44 +131,15 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     if head in _COMMANDS and not rest:
         return _COMMANDS[head]
     if head.isdigit():
-        index = int(head)
-        if not 1 <= index <= len(legal):
-            raise ChoiceError(f"{index} is not on the list: choose 1 to {len(legal)}")
-        choice = legal[index - 1]
-        if choice.kind is ActionKind.COMPLETE_BET_RAISE:
-            if rest:
-                if len(rest) != 1 or not rest[0].isdigit():
-                    raise ChoiceError(f"after {index}, give one whole amount, e.g. '{index} {choice.minimum}'")
-                return bet_to(int(rest[0]))
-            return _wager([choice], None)
-        if rest:
-            raise ChoiceError(f"{index} ({choice}) takes no amount")
-        return Action(choice.kind)
-    kinds = {c.kind for c in legal}
+        return _numbered(int(head), rest, legal)
     kind = _WORDS.get(head)
     if kind is not None:
-        amount: int | None = None
-        if rest:
-            if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not rest[0].isdigit():
-                raise ChoiceError(f"{text.strip()!r}: only bet, raise and complete take an amount (a whole number)")
-            amount = int(rest[0])
-        if head == "check":
-            owed = next((c.cost for c in legal if c.kind is ActionKind.CHECK_CALL), 0)
-            if owed:
-                raise ChoiceError(f"you cannot check: {owed} is owed to you; call, raise or fold")
-        if kind is ActionKind.COMPLETE_BET_RAISE:
-            return _wager([c for c in legal if c.kind is kind], amount)
-        if kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
-            raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
-        if kind not in kinds:
-            raise ChoiceError(f"{head} is not one of your choices now")
-        return Action(kind)
+        return _worded(head, kind, rest, text, legal)
     try:
         action = parse_action(text.strip())
     except ActionFormatError as error:
         raise ChoiceError(f"{error} (? for help)") from None
-    if action.kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
-        raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
+    _refuse_call_for_bring_in(action.kind, {c.kind for c in legal})
     return action
 
 

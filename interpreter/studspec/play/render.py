@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from studspec.engine.actions import ActionKind
 from studspec.engine.cards import Card
 from studspec.engine.events import (
     ActionTaken,
-    AntePosted,
     BettingSkipped,
     BringInDue,
     BurnsReshuffled,
-    CardBurned,
     CardsDealt,
     CommunityCardDealt,
+    EventVisitor,
     HandEnded,
     Mucked,
     PotAwarded,
@@ -21,7 +23,8 @@ from studspec.engine.events import (
 from studspec.engine.hand import Hand
 from studspec.spec.model import Face
 
-_VERBS = {"f": "folds", "cc": "checks", "pb": "brings in for"}
+_VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks"}
+"""Actions whose words need no amount (a call with chips added says how many)."""
 
 
 def _cards(cards: tuple[Card | None, ...], faces: tuple[Face, ...] | None = None) -> str:
@@ -34,61 +37,90 @@ def _cards(cards: tuple[Card | None, ...], faces: tuple[Face, ...] | None = None
     return " ".join(words)
 
 
-def render(hand: Hand) -> str:
-    """Every deal, action, show and award, street by street; down cards in brackets."""
+def _seats(stacks: Sequence[int]) -> str:
+    return ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(stacks))
+
+
+def _header(hand: Hand) -> list[str]:
+    """The game, its stakes and the starting stacks."""
     stakes = hand.stakes
-    lines = [
+    return [
         (
             f"{hand.variant.title}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
             f"bets {stakes.small_bet}/{stakes.big_bet}"
         ),
-        "Seats: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.starting_stacks)),
+        "Seats: " + _seats(hand.starting_stacks),
     ]
-    level = 0
-    brought_in = False
-    for event in hand.events:
-        if isinstance(event, AntePosted):
-            continue
-        if isinstance(event, StreetBegan):
-            level, brought_in = 0, False
-            lines.append(f"*** {event.street} street ***")
-        elif isinstance(event, CardsDealt):
-            lines.append(f"  p{event.seat + 1} is dealt {_cards(event.cards, event.faces)}")
-        elif isinstance(event, CommunityCardDealt):
-            lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
-        elif isinstance(event, CardBurned):
-            continue
-        elif isinstance(event, BurnsReshuffled):
-            lines.append(f"  the stub is short: {event.count} burn cards are shuffled back in")
-        elif isinstance(event, BringInDue):
-            lines.append(f"  p{event.seat + 1} has the bring-in")
-        elif isinstance(event, BettingSkipped):
-            lines.append("  no betting: fewer than two players can bet")
-        elif isinstance(event, ActionTaken):
-            code = event.action.kind.value
-            if code == "cc" and event.added:
-                text = f"calls {event.added}"
-            elif code == "cbr":
-                verb = "completes to" if brought_in else ("raises to" if level else "bets")
-                text = f"{verb} {event.street_total}"
-                level, brought_in = event.street_total, False
-            elif code == "pb":
-                text = f"brings in for {event.added}"
-                level, brought_in = event.street_total, True
-            else:
-                text = _VERBS.get(code, str(event.action))
-            suffix = " (all-in)" if event.all_in else ""
-            lines.append(f"  p{event.seat + 1} {text}{suffix}")
-        elif isinstance(event, Showed):
-            lines.append(f"  p{event.seat + 1} shows {_cards(event.cards)}")
-        elif isinstance(event, Mucked):
-            lines.append(f"  p{event.seat + 1} mucks")
-        elif isinstance(event, PotAwarded):
-            pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
-            for seat, amount in event.amounts:
-                how = f" with {event.hand}" if event.hand else ""
-                share = f" ({event.share})" if len(hand.variant.shares) > 1 else ""
-                lines.append(f"  p{seat + 1} wins {amount} from the {pot}{share}{how}")
-        elif isinstance(event, HandEnded):
-            lines.append("Final stacks: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(event.stacks)))
-    return "\n".join(lines)
+
+
+class _Story(EventVisitor):
+    """The history line by line. Antes and burns are not told: they happen every hand.
+
+    A ``cbr`` reads as "bets", "completes to" or "raises to" by what came before it on the
+    street (nothing, the bring-in, or a bet), so the street's level is followed here.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.lines = _header(hand)
+        self.split_pot = len(hand.variant.shares) > 1
+        self.level = 0
+        self.brought_in = False
+
+    def street_began(self, event: StreetBegan) -> None:
+        self.level, self.brought_in = 0, False
+        self.lines.append(f"*** {event.street} street ***")
+
+    def cards_dealt(self, event: CardsDealt) -> None:
+        self.lines.append(f"  p{event.seat + 1} is dealt {_cards(event.cards, event.faces)}")
+
+    def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
+
+    def burns_reshuffled(self, event: BurnsReshuffled) -> None:
+        self.lines.append(f"  the stub is short: {event.count} burn cards are shuffled back in")
+
+    def bring_in_due(self, event: BringInDue) -> None:
+        self.lines.append(f"  p{event.seat + 1} has the bring-in")
+
+    def betting_skipped(self, event: BettingSkipped) -> None:
+        self.lines.append("  no betting: fewer than two players can bet")
+
+    def action_taken(self, event: ActionTaken) -> None:
+        suffix = " (all-in)" if event.all_in else ""
+        self.lines.append(f"  p{event.seat + 1} {self._words(event)}{suffix}")
+
+    def _words(self, event: ActionTaken) -> str:
+        kind = event.action.kind
+        if kind is ActionKind.CHECK_CALL and event.added:
+            return f"calls {event.added}"
+        if kind is ActionKind.COMPLETE_BET_RAISE:
+            verb = "completes to" if self.brought_in else ("raises to" if self.level else "bets")
+            self.level, self.brought_in = event.street_total, False
+            return f"{verb} {event.street_total}"
+        if kind is ActionKind.BRING_IN:
+            self.level, self.brought_in = event.street_total, True
+            return f"brings in for {event.added}"
+        return _VERBS.get(kind, str(event.action))
+
+    def showed(self, event: Showed) -> None:
+        self.lines.append(f"  p{event.seat + 1} shows {_cards(event.cards)}")
+
+    def mucked(self, event: Mucked) -> None:
+        self.lines.append(f"  p{event.seat + 1} mucks")
+
+    def pot_awarded(self, event: PotAwarded) -> None:
+        pot = "main pot" if event.pot == 0 else f"side pot {event.pot}"
+        share = f" ({event.share})" if self.split_pot else ""
+        how = f" with {event.hand}" if event.hand else ""
+        for seat, amount in event.amounts:
+            self.lines.append(f"  p{seat + 1} wins {amount} from the {pot}{share}{how}")
+
+    def hand_ended(self, event: HandEnded) -> None:
+        self.lines.append("Final stacks: " + _seats(event.stacks))
+
+
+def render(hand: Hand) -> str:
+    """Every deal, action, show and award, street by street; down cards in brackets."""
+    story = _Story(hand)
+    story.visit(hand.events)
+    return "\n".join(story.lines)

@@ -18,6 +18,7 @@ from studspec.engine.events import (
     BringInDue,
     BurnsReshuffled,
     CommunityCardDealt,
+    EventVisitor,
     PotAwarded,
     StreetBegan,
 )
@@ -51,51 +52,76 @@ class HandRecord:
     net: tuple[int, ...]
 
 
+class _Counter(EventVisitor):
+    """The counts that only the event log knows: who was in at each street, whether the
+    bring-in was completed (and by the bring-in itself), the main pot's awards."""
+
+    def __init__(self, hand: Hand) -> None:
+        streets = hand.variant.streets
+        self.at_street = [0] * len(streets)
+        self.live = hand.seats
+        self.street: int | None = None
+        self.bring_in_street = next((i for i, s in enumerate(streets) if s.bring_in), None)
+        self.bring_in_seat: int | None = None
+        self.first_action_on_bring_in = True
+        self.completed = False
+        self.by_bring_in = False
+        self.main: list[PotAwarded] = []
+        self.pot = 0
+        self.community = False
+        self.reshuffled = False
+
+    def street_began(self, event: StreetBegan) -> None:
+        self.street = event.index
+        self.at_street[event.index] = self.live
+
+    def bring_in_due(self, event: BringInDue) -> None:
+        self.bring_in_seat = event.seat
+
+    def action_taken(self, event: ActionTaken) -> None:
+        kind = event.action.kind
+        if kind is ActionKind.FOLD:
+            self.live -= 1
+        if self.street != self.bring_in_street:
+            return
+        if kind is ActionKind.COMPLETE_BET_RAISE:
+            self.completed = True
+            # Completed by the bring-in itself: its first action on the street was a cbr.
+            self.by_bring_in = self.by_bring_in or (self.first_action_on_bring_in and event.seat == self.bring_in_seat)
+        self.first_action_on_bring_in = False
+
+    def pot_awarded(self, event: PotAwarded) -> None:
+        self.pot += sum(amount for _, amount in event.amounts)
+        if event.pot == 0:
+            self.main.append(event)
+
+    def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        self.community = True
+
+    def burns_reshuffled(self, event: BurnsReshuffled) -> None:
+        self.reshuffled = True
+
+
 def record(hand: Hand) -> HandRecord:
     """The :class:`HandRecord` of a finished hand."""
-    variant = hand.variant
     if not hand.is_complete or hand.result is None:
         raise ValueError("only a finished hand can be counted")
-    at_street = [0] * len(variant.streets)
-    live = hand.seats
-    street: int | None = None
-    bring_in_street = next((i for i, s in enumerate(variant.streets) if s.bring_in), None)
-    completed = by_bring_in = False
-    bring_in_seat: int | None = None
-    first_action_on_bring_in = True
-    main: list[PotAwarded] = []
-    pot = 0
-    for event in hand.events:
-        if isinstance(event, StreetBegan):
-            street = event.index
-            at_street[street] = live
-        elif isinstance(event, BringInDue):
-            bring_in_seat = event.seat
-        elif isinstance(event, ActionTaken):
-            if event.action.kind is ActionKind.FOLD:
-                live -= 1
-            if street == bring_in_street:
-                if event.action.kind is ActionKind.COMPLETE_BET_RAISE:
-                    completed = True
-                    by_bring_in = by_bring_in or (first_action_on_bring_in and event.seat == bring_in_seat)
-                first_action_on_bring_in = False
-        elif isinstance(event, PotAwarded):
-            pot += sum(amount for _, amount in event.amounts)
-            if event.pot == 0:
-                main.append(event)
+    counts = _Counter(hand)
+    counts.visit(hand.events)
+    main = counts.main
     rounds = [r for r in hand.rounds if r is not None]
     showdown = any(award.share != UNCONTESTED for award in main)
     winners = {seat for award in main for seat, amount in award.amounts if amount > 0}
     return HandRecord(
-        players_at_street=tuple(at_street),
+        players_at_street=tuple(counts.at_street),
         showdown=showdown,
-        pot=pot,
-        bring_in_completed=completed,
-        completed_by_bring_in=by_bring_in,
+        pot=counts.pot,
+        bring_in_completed=counts.completed,
+        completed_by_bring_in=counts.by_bring_in,
         open_pair_offered=any(len(r.rules.units) > 1 for r in rounds),
         open_pair_taken=any(r.big_locked for r in rounds),
-        community=any(isinstance(e, CommunityCardDealt) for e in hand.events),
-        burns_reshuffled=any(isinstance(e, BurnsReshuffled) for e in hand.events),
+        community=counts.community,
+        burns_reshuffled=counts.reshuffled,
         main_pot_winners=len(winners) if showdown else 0,
         shares_awarded=len({award.share for award in main}) if showdown else 0,
         tied_share=showdown and any(len(award.amounts) > 1 for award in main),
@@ -173,25 +199,51 @@ def _rate(count: int, total: int) -> float:
     return round(count / total, 6) if total else 0.0
 
 
+def _streets(totals: Totals, variant: Variant) -> list[dict[str, Any]]:
+    """How often each street was reached, and by how many players on average."""
+    return [
+        {
+            "street": street.id,
+            "reached": _rate(totals.reached[i], totals.hands),
+            "average_players": round(totals.players_at_street[i] / totals.reached[i], 3) if totals.reached[i] else 0.0,
+        }
+        for i, street in enumerate(variant.streets)
+    ]
+
+
+def _main_pot(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """How the main pot went at showdown: rates out of the hands that reached one."""
+    showdowns = totals.showdowns
+    return {
+        "shares": [share.hand for share in variant.shares],
+        "scooped": _rate(totals.scoops, showdowns),
+        "split": _rate(totals.splits, showdowns),
+        "tied_share": _rate(totals.ties, showdowns),
+        "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
+    }
+
+
+def _seats(totals: Totals, big_bet: int) -> list[dict[str, Any]]:
+    """Each seat's share of hands won and its average result, by position."""
+    n = totals.hands
+    return [
+        {
+            "seat": seat + 1,
+            "won": _rate(totals.wins[seat], n),
+            "average_net_big_bets": round(totals.net[seat] / n / big_bet, 4) if n else 0.0,
+        }
+        for seat in range(totals.seats)
+    ]
+
+
 def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, Any]) -> dict[str, Any]:
     """The designer's numbers as plain data (rates are fractions from 0 to 1)."""
     n = totals.hands
-    showdowns = totals.showdowns
-    shares = [share.hand for share in variant.shares]
-    data: dict[str, Any] = {
+    return {
         **meta,
         "hands": n,
-        "streets": [
-            {
-                "street": street.id,
-                "reached": _rate(totals.reached[i], n),
-                "average_players": round(totals.players_at_street[i] / totals.reached[i], 3)
-                if totals.reached[i]
-                else 0.0,
-            }
-            for i, street in enumerate(variant.streets)
-        ],
-        "showdown": _rate(showdowns, n),
+        "streets": _streets(totals, variant),
+        "showdown": _rate(totals.showdowns, n),
         "pot_in_big_bets": {
             "big_bet": big_bet,
             "average": round(totals.pot_sum / n / big_bet, 3) if n else 0.0,
@@ -207,23 +259,9 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         },
         "community_card": _rate(totals.community, n),
         "burns_reshuffled": _rate(totals.burns_reshuffled, n),
-        "main_pot_at_showdown": {
-            "shares": shares,
-            "scooped": _rate(totals.scoops, showdowns),
-            "split": _rate(totals.splits, showdowns),
-            "tied_share": _rate(totals.ties, showdowns),
-            "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
-        },
-        "seats": [
-            {
-                "seat": seat + 1,
-                "won": _rate(totals.wins[seat], n),
-                "average_net_big_bets": round(totals.net[seat] / n / big_bet, 4) if n else 0.0,
-            }
-            for seat in range(totals.seats)
-        ],
+        "main_pot_at_showdown": _main_pot(totals, variant),
+        "seats": _seats(totals, big_bet),
     }
-    return data
 
 
 def _pct(rate: float) -> str:

@@ -17,12 +17,15 @@ from studspec.engine.actions import ActionKind, LegalAction
 from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
 from studspec.engine.events import (
     ActionTaken,
+    AntePosted,
     BettingSkipped,
     BringInDue,
     BurnsReshuffled,
+    CardBurned,
     CardsDealt,
     CommunityCardDealt,
-    Event,
+    EventVisitor,
+    HandEnded,
     Mucked,
     PotAwarded,
     Showed,
@@ -142,8 +145,12 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
     return "\n".join(lines)
 
 
-class Narrator:
-    """Turns a hand's new events into lines for one seat, hiding others' down cards."""
+class Narrator(EventVisitor):
+    """Turns a hand's new events into lines for one seat, hiding others' down cards.
+
+    Deals in a row make one ``dealt:`` line (a street's deal reads at a glance); any other
+    event ends the run, even one that is not told (an ante, a burn, the end of the hand).
+    """
 
     def __init__(self, hand: Hand, viewer: int | None, style: Style) -> None:
         self.hand = hand
@@ -152,76 +159,95 @@ class Narrator:
         self.seen = 0
         self.level = 0
         self.opened = False
+        self._lines: list[str] = []
+        self._dealt: list[str] = []
 
     def feed(self) -> list[str]:
         """Lines for the events since the last call."""
         events = self.hand.events[self.seen :]
         self.seen = len(self.hand.events)
-        lines: list[str] = []
-        dealt: list[str] = []
-        for event in events:
-            if not isinstance(event, CardsDealt) and dealt:
-                lines.append("  dealt: " + " · ".join(dealt))
-                dealt = []
-            if isinstance(event, CardsDealt):
-                dealt.append(self._dealt(event))
-            else:
-                line = self._line(event)
-                if line:
-                    lines.append(line)
-        if dealt:
-            lines.append("  dealt: " + " · ".join(dealt))
-        return lines
+        self._lines = []
+        self.visit(events)
+        self._flush()
+        return self._lines
 
-    def _dealt(self, event: CardsDealt) -> str:
+    def _flush(self) -> None:
+        if self._dealt:
+            self._lines.append("  dealt: " + " · ".join(self._dealt))
+            self._dealt = []
+
+    def _say(self, line: str) -> None:
+        self._flush()
+        if line:
+            self._lines.append(line)
+
+    def _name(self, seat: int) -> str:
+        return seat_name(seat, self.viewer)
+
+    def cards_dealt(self, event: CardsDealt) -> None:
         shown = [c if (event.seat == self.viewer or f is Face.UP) else None for c, f in zip(event.cards, event.faces)]
         who = "you" if event.seat == self.viewer else f"p{event.seat + 1}"
-        return f"{who} {self.style.cards(shown, event.faces)}"
+        self._dealt.append(f"{who} {self.style.cards(shown, event.faces)}")
 
-    def _line(self, event: Event) -> str:
-        style = self.style
-        if isinstance(event, StreetBegan):
-            self.level, self.opened = 0, False
-            return style.bold(f"*** {event.street} street ***")
-        if isinstance(event, BringInDue):
-            return f"  {seat_name(event.seat, self.viewer)} has the bring-in"
-        if isinstance(event, CommunityCardDealt):
-            return f"  community card {style.card(event.card)} (plays in every hand)"
-        if isinstance(event, BurnsReshuffled):
-            return f"  the stub is short: {event.count} burn cards are shuffled back in"
-        if isinstance(event, BettingSkipped):
-            return "  no betting on this street"
-        if isinstance(event, ActionTaken):
-            return f"  {seat_name(event.seat, self.viewer)} {self._verb(event)}" + (" (all-in)" if event.all_in else "")
-        if isinstance(event, Showed):
-            cards = [c for c in (*event.cards, *self.hand.community) if c is not None]
-            best = " / ".join(describe_best(self.hand.variant, cards))
-            faces = self.hand.faces[event.seat]
-            return f"  {seat_name(event.seat, self.viewer)} shows {style.cards(event.cards, faces)}" + (
-                f": {best}" if best else ""
-            )
-        if isinstance(event, Mucked):
-            return f"  {seat_name(event.seat, self.viewer)} mucks"
-        if isinstance(event, PotAwarded):
-            pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-            share = "" if event.share in ("uncontested",) or len(self.hand.variant.shares) == 1 else f" ({event.share})"
-            how = f" with {event.hand}" if event.hand else ""
-            return "\n".join(
-                f"  {style.bold(seat_name(seat, self.viewer))} wins {amount} from {pot}{share}{how}"
+    def ante_posted(self, event: AntePosted) -> None:
+        self._flush()
+
+    def card_burned(self, event: CardBurned) -> None:
+        self._flush()
+
+    def hand_ended(self, event: HandEnded) -> None:
+        self._flush()
+
+    def street_began(self, event: StreetBegan) -> None:
+        self.level, self.opened = 0, False
+        self._say(self.style.bold(f"*** {event.street} street ***"))
+
+    def bring_in_due(self, event: BringInDue) -> None:
+        self._say(f"  {self._name(event.seat)} has the bring-in")
+
+    def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        self._say(f"  community card {self.style.card(event.card)} (plays in every hand)")
+
+    def burns_reshuffled(self, event: BurnsReshuffled) -> None:
+        self._say(f"  the stub is short: {event.count} burn cards are shuffled back in")
+
+    def betting_skipped(self, event: BettingSkipped) -> None:
+        self._say("  no betting on this street")
+
+    def action_taken(self, event: ActionTaken) -> None:
+        self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
+
+    def showed(self, event: Showed) -> None:
+        cards = [c for c in (*event.cards, *self.hand.community) if c is not None]
+        best = " / ".join(describe_best(self.hand.variant, cards))
+        shown = self.style.cards(event.cards, self.hand.faces[event.seat])
+        self._say(f"  {self._name(event.seat)} shows {shown}" + (f": {best}" if best else ""))
+
+    def mucked(self, event: Mucked) -> None:
+        self._say(f"  {self._name(event.seat)} mucks")
+
+    def pot_awarded(self, event: PotAwarded) -> None:
+        pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
+        share = "" if event.share == "uncontested" or len(self.hand.variant.shares) == 1 else f" ({event.share})"
+        how = f" with {event.hand}" if event.hand else ""
+        self._say(
+            "\n".join(
+                f"  {self.style.bold(self._name(seat))} wins {amount} from {pot}{share}{how}"
                 for seat, amount in event.amounts
             )
-        return ""
+        )
 
     def _verb(self, event: ActionTaken) -> str:
-        code = event.action.kind.value
-        if code == "f":
+        """The action in words; a ``cbr`` is a bet, a completion or a raise by the street so far."""
+        kind = event.action.kind
+        if kind is ActionKind.FOLD:
             return "folds"
-        if code == "cc":
+        if kind is ActionKind.CHECK_CALL:
             return f"calls {event.added}" if event.added else "checks"
-        if code == "pb":
+        if kind is ActionKind.BRING_IN:
             self.level = event.street_total
             return f"brings in for {event.added}"
-        if code == "cbr":
+        if kind is ActionKind.COMPLETE_BET_RAISE:
             verb = "bets" if self.level == 0 else ("completes to" if not self.opened else "raises to")
             self.level, self.opened = event.street_total, True
             return f"{verb} {event.street_total}"
