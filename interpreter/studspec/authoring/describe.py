@@ -2,9 +2,11 @@
 
 Nothing here is written for one variant: every sentence is either composed from the
 book's numbers (players, stakes, streets) or is the phrase :mod:`studspec.authoring.phrases` holds
-for an option's value. So the description is what the interpreter plays, a house rule
-reads as complete rules, and changing an option changes the text. Options this module does
-not place in a section (added to the schema later) still appear, under "Other rules".
+for an option's value; what a value implies (a fixed bet size, a burn before a street) is read
+from its traits in :mod:`studspec.spec.options`, as the checks and the engine read it. So the
+description is what the interpreter plays, a house rule reads as complete rules, and changing
+an option changes the text. Options this module does not place in a section (added to the
+schema later) still appear, under "Other rules".
 """
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from studspec.engine.rules import BURN
-from studspec.spec.checks import DECK_SIZES
 from studspec.spec.model import Street, Variant
+from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, STRUCTURE_TRAITS
 
 from .document import Document, Point, Section
 from .overrides import IDENTITY, Lineage, lineage, related, shown
@@ -136,7 +137,7 @@ class _Builder:
         return ", then ".join(words) + " to each player"
 
     def street(self, index: int, street: Street) -> Point:
-        burned = BURN[self.variant.burn](index)
+        burned = BURN_TRAITS[self.variant.burn].burns_before(index)
         parts = [_sentence(("a burn card, then " if burned else "") + self.deal(street))]
         template = self.said("betting.structure").street
         if template and street.bet is not None:
@@ -178,7 +179,7 @@ class _Builder:
         if first is None:
             return Section("The bring-in", (self.point("There is no bring-in."),))
         where = first.id.replace("-", " ") + " street"
-        if v.structure == "fixed-limit" and first.bet is not None:
+        if STRUCTURE_TRAITS[v.structure].fixed and first.bet is not None:
             complete = f"complete it to {self.size(first)}"
         else:
             complete = f"complete it to a full bet of at least the small bet ({s.small_bet})"
@@ -207,11 +208,13 @@ class _Builder:
     def running_out(self) -> Point | None:
         """The deck arithmetic a rules designer wants: from how many players cards run short."""
         v = self.variant
-        size = DECK_SIZES.get(v.deck)
-        if size is None:
+        deck = DECK_TRAITS.get(v.deck)
+        if deck is None:
             return None
+        size = deck.cards
         cards = sum(len(st.deal) for st in v.streets)
-        burns = sum(1 for i in range(len(v.streets)) if BURN[v.burn](i))
+        burn = BURN_TRAITS[v.burn]
+        burns = sum(burn.cards_burned_before(i) for i in range(len(v.streets)))
         need = v.max_players * cards + burns
         options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
@@ -238,7 +241,7 @@ class _Builder:
         if fact is not None:
             points.append(fact)
         points.append(self.point(self.text("deck.exhaustion"), "deck.exhaustion"))
-        if self.variant.exhaustion != "none":
+        if EXHAUSTION_TRAITS[self.variant.exhaustion].may_deal_community_card:
             points.append(self.point(self.text("betting.community_card_round"), "betting.community_card_round"))
         else:
             self.stated.add("betting.community_card_round")  # no community card is ever dealt

@@ -3,7 +3,9 @@
 Each table maps an option value of the schema to the function that carries it out. A new
 kind of rule is one more schema value and one more function here; the interpreter reads
 these tables when it compiles a rule book and never tests which variant it runs. A test
-checks that each table's names are exactly the schema's enum for that option.
+checks that each table's names are exactly the schema's enum for that option. Where an entry
+is a fact the checks also reason about (which streets are burned), it is read from the value's
+traits in :mod:`studspec.spec.options`, so the fact is written once.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
+from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import Card
@@ -104,9 +107,10 @@ HEADS_UP.add("capped", lambda seats: False)  # seeds 000, 001; TDA 48
 HEADS_UP.add("uncapped-if-round-starts-heads-up", lambda seats: seats == 2)  # WSOP-L 127
 
 COMMUNITY_CARD_ROUND: Registry[bool] = Registry("betting.community_card_round")
-"""Whether a street dealt as a community card has a betting round."""
-COMMUNITY_CARD_ROUND.add("normal", True)  # TDA RP-10H
-COMMUNITY_CARD_ROUND.add("no-betting", False)  # seed 001
+"""Whether a street dealt as a community card has a betting round: the value's trait
+(:data:`studspec.spec.options.COMMUNITY_ROUND_TRAITS`; normal TDA RP-10H, no-betting seed 001)."""
+for _name, _round in COMMUNITY_ROUND_TRAITS.items():
+    COMMUNITY_CARD_ROUND.add(_name, _round.betting_round)
 
 SHORT_ALL_IN: Registry[Callable[[int, int], bool]] = Registry("betting.short_all_in")
 
@@ -126,17 +130,11 @@ def full_bet_reopens(increment: int, full_increment: int) -> bool:
 # --- The deck ------------------------------------------------------------------------
 
 BURN: Registry[Callable[[int], bool]] = Registry("deck.burn")
-
-
-@BURN.register("none")
-def no_burns(street_index: int) -> bool:
-    return False
-
-
-@BURN.register("before-later-streets")
-def burn_before_later_streets(street_index: int) -> bool:
-    """One card is burned before each street after the first (TDA RP-10H, seed 000)."""
-    return street_index > 0
+"""``(street index) -> bool``: is a card burned before that street? Each entry is its value's
+:meth:`~studspec.spec.options.BurnTraits.burns_before` (none; before-later-streets: TDA RP-10H,
+seed 000), the function the deck checks count burns with, so dealing and checking agree."""
+for _name, _burn in BURN_TRAITS.items():
+    BURN.add(_name, _burn.burns_before)
 
 
 @dataclass(frozen=True)

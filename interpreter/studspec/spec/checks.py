@@ -3,38 +3,34 @@
 Each check is one small function in :data:`CHECKS` (the way jsonschema keeps one function
 per keyword) that yields :class:`Finding` s: the node at fault and a message saying what is
 wrong and what is allowed. A new rule option that constrains others adds one check here.
+What an option value implies (a limit structure, a rule for running out) is read from its
+traits in :mod:`.options`, never from the value's name, so a new value needs no new branch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from studspec.errors import SpecError
 
 from .nodes import NodePath
+from .options import (
+    BURN_TRAITS,
+    COMMUNITY_ROUND_TRAITS,
+    DECK_TRAITS,
+    EXHAUSTION_TRAITS,
+    HAND_TRAITS,
+    SHORT_ALL_IN_TRAITS,
+    STRUCTURE_TRAITS,
+    values_where,
+)
 from .yamlload import Document
 
-DECK_SIZES: dict[str, int] = {"standard-52": 52}
-"""Cards in each ``deck.cards`` option."""
-
-HIGH_HANDS = frozenset({"high"})
-"""``pots.shares[].hand`` values that rank high hands (no qualifier)."""
-
-LOW_HANDS = frozenset({"ace-to-five-low"})
-"""``pots.shares[].hand`` values that rank low hands (may take a qualifier)."""
-
-LIMIT_STRUCTURES = frozenset({"fixed-limit", "spread-limit"})
-"""Structures whose bets are sized per street (``streets[].bet``) and may be capped."""
-
-COMMUNITY_EXHAUSTION = frozenset({"burns-then-community", "tda", "community"})
-"""``deck.exhaustion`` rules that may end in one community card."""
-
-
-def burns_before(burn: str, street_index: int) -> int:
-    """Cards burned before the street at ``street_index`` (0-based) under a ``deck.burn`` rule."""
-    return 1 if burn == "before-later-streets" and street_index > 0 else 0
+DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, deck in DECK_TRAITS.items()})
+"""Cards in each ``deck.cards`` option (read from :data:`.options.DECK_TRAITS`)."""
 
 
 @dataclass(frozen=True)
@@ -157,22 +153,24 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
     """The deck must last: in full without an exhaustion rule, else up to the last street."""
     streets = book["streets"]
     deck = book["deck"]
-    size = DECK_SIZES[deck["cards"]]
+    size = DECK_TRAITS[deck["cards"]].cards
     seats = book["players"]["max"]
     cards = [len(street["deal"]) for street in streets]
-    burns = [burns_before(deck["burn"], i) for i in range(len(streets))]
-    if deck["exhaustion"] == "none":
+    burn = BURN_TRAITS[deck["burn"]]
+    burns = [burn.cards_burned_before(i) for i in range(len(streets))]
+    exhaustion = EXHAUSTION_TRAITS[deck["exhaustion"]]
+    if not exhaustion.has_rule:
         needed = seats * sum(cards) + sum(burns)
         if needed > size:
             fits = max((size - sum(burns)) // sum(cards), 0)
             yield Finding(
                 ("deck", "exhaustion"),
                 f"{seats} players x {sum(cards)} cards + {sum(burns)} burns = {needed} cards, but the "
-                f"{deck['cards']} deck has {size}; with exhaustion none the deck must serve every "
-                f"seat: set players.max to {fits} or less, or use exhaustion: burns-then-community",
+                f"{deck['cards']} deck has {size}; with exhaustion {deck['exhaustion']} the deck must serve "
+                f"every seat: set players.max to {fits} or less, or use exhaustion: burns-then-community",
             )
         return
-    if deck["exhaustion"] in COMMUNITY_EXHAUSTION:
+    if exhaustion.may_deal_community_card:
         last = len(streets) - 1
         if cards[last] != 1:
             yield Finding(
@@ -193,18 +191,22 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
             )
 
 
+def _low(hand: str) -> bool:
+    return HAND_TRAITS[hand].low
+
+
 @check
 def share_combination(book: Book) -> Iterator[Finding]:
     """Two shares split high/low; a qualifier belongs to a low share."""
     shares = book["pots"]["shares"]
     for index, share in enumerate(shares):
-        if "qualifier" in share and share["hand"] in HIGH_HANDS:
+        if "qualifier" in share and not _low(share["hand"]):
+            lows = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.low)))
             yield Finding(
                 ("pots", "shares", index, "qualifier"),
-                f"a qualifier applies only to a low hand ({', '.join(sorted(LOW_HANDS))}); "
-                f"remove it from the {share['hand']!r} share",
+                f"a qualifier applies only to a low hand ({lows}); remove it from the {share['hand']!r} share",
             )
-    if len(shares) == 1 and "qualifier" in shares[0] and shares[0]["hand"] in LOW_HANDS:
+    if len(shares) == 1 and "qualifier" in shares[0] and _low(shares[0]["hand"]):
         yield Finding(
             ("pots", "shares", 0, "qualifier"),
             "a lone share cannot have a qualifier: when no hand qualifies nobody could win the "
@@ -212,7 +214,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
         )
     if len(shares) == 2:
         hands = [share["hand"] for share in shares]
-        if not (sum(h in HIGH_HANDS for h in hands) == 1 and sum(h in LOW_HANDS for h in hands) == 1):
+        if sum(_low(hand) for hand in hands) != 1:  # every ranking is high or low
             yield Finding(
                 ("pots", "shares"),
                 f"two shares must be one high and one low hand (high + ace-to-five-low); got {' + '.join(hands)}",
@@ -224,60 +226,80 @@ def share_combination(book: Book) -> Iterator[Finding]:
 def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
     """Limit books size every street; pot and no limit books size by the pot or the stack,
     allow unlimited raises (WSOP-L 125) and have no half-bet rule (WSOP-L 129 is for limit)."""
+    if STRUCTURE_TRAITS[book["betting"]["structure"]].limit:
+        yield from _limit_streets(book)
+    else:
+        yield from _unlimited_betting(book)
+
+
+def _limit_streets(book: Book) -> Iterator[Finding]:
+    """Each street names the stake that sizes its bets; the open pair needs fixed bets."""
+    structure = book["betting"]["structure"]
+    for index, street in enumerate(book["streets"]):
+        if "bet" not in street:
+            yield Finding(
+                ("streets", index),
+                f"street {street['id']!r} has no bet; a {structure} book must size every "
+                "street with bet: small or bet: big",
+                at_key=True,
+            )
+        if street.get("open_pair_big_bet", False):
+            yield from _open_pair_needs_fixed_bets(structure, index)
+
+
+def _unlimited_betting(book: Book) -> Iterator[Finding]:
+    """No street has a fixed size, no open pair, no raise cap, no half-bet rule."""
     betting = book["betting"]
     structure = betting["structure"]
     streets = book["streets"]
-    if structure in LIMIT_STRUCTURES:
-        for index, street in enumerate(streets):
-            if "bet" not in street:
-                yield Finding(
-                    ("streets", index),
-                    f"street {street['id']!r} has no bet; a {structure} book must size every "
-                    "street with bet: small or bet: big",
-                    at_key=True,
-                )
-            if structure != "fixed-limit" and street.get("open_pair_big_bet", False):
-                yield Finding(
-                    ("streets", index, "open_pair_big_bet"),
-                    f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} book must leave it false",
-                )
-        return
     sized = [street["id"] for street in streets if "bet" in street or "bet_times" in street]
     if sized:
         # One line at the choice that conflicts: the streets usually come from a parent book.
+        limits = " or ".join(values_where(STRUCTURE_TRAITS, lambda traits: traits.limit))
         yield Finding(
             ("betting", "structure"),
-            f"a {structure} book sizes bets by the {'pot' if structure == 'pot-limit' else 'stack'}, "
+            f"a {structure} book sizes bets by {STRUCTURE_TRAITS[structure].sized_by}, "
             f"but streets {', '.join(sized)} have a fixed bet size (bet, bet_times); give "
-            "streets as a list without them (they are allowed only in fixed-limit or spread-limit)",
+            f"streets as a list without them (they are allowed only in {limits})",
         )
     for index, street in enumerate(streets):
         if street.get("open_pair_big_bet", False):
-            yield Finding(
-                ("streets", index, "open_pair_big_bet"),
-                f"the open-pair big bet is a fixed-limit rule (WSOP-L 220); a {structure} book must leave it false",
-            )
+            yield from _open_pair_needs_fixed_bets(structure, index)
     if betting["raise_cap"] is not None:
         yield Finding(
             ("betting", "raise_cap"),
             f"{betting['raise_cap']} raises: a {structure} book allows unlimited raises "
             "(WSOP-L 125); set raise_cap: null",
         )
-    if betting["short_all_in"] == "half-bet-reopens":
+    if SHORT_ALL_IN_TRAITS[betting["short_all_in"]].limit_only:
+        others = " or ".join(values_where(SHORT_ALL_IN_TRAITS, lambda rule: not rule.limit_only))
         yield Finding(
             ("betting", "short_all_in"),
-            f"the half-bet rule is for limit play (WSOP-L 129); a {structure} book must use full-bet-reopens",
+            f"the half-bet rule is for limit play (WSOP-L 129); a {structure} book must use {others}",
+        )
+
+
+def _open_pair_needs_fixed_bets(structure: str, index: int) -> Iterator[Finding]:
+    """The open-pair rule offers the big bet in place of the small one (WSOP-L 220)."""
+    if not STRUCTURE_TRAITS[structure].fixed:
+        fixed = " or ".join(values_where(STRUCTURE_TRAITS, lambda traits: traits.fixed))
+        yield Finding(
+            ("streets", index, "open_pair_big_bet"),
+            f"the open-pair big bet is a {fixed} rule (WSOP-L 220); a {structure} book must leave it false",
         )
 
 
 @check
 def community_round_needs_a_community_card(book: Book) -> Iterator[Finding]:
-    """A rule for the community-card round needs an exhaustion rule that can deal one."""
-    betting = book["betting"]
+    """A rule that takes the community card's betting round away needs an exhaustion rule that
+    can deal one."""
+    round_rule = book["betting"].get("community_card_round", "normal")
     exhaustion = book["deck"]["exhaustion"]
-    if betting.get("community_card_round", "normal") != "normal" and exhaustion not in COMMUNITY_EXHAUSTION:
-        yield Finding(
-            ("betting", "community_card_round"),
-            f"{betting['community_card_round']} applies to a community card, but deck.exhaustion "
-            f"{exhaustion} never deals one; use one of {', '.join(sorted(COMMUNITY_EXHAUSTION))} or leave it normal",
-        )
+    if COMMUNITY_ROUND_TRAITS[round_rule].betting_round or EXHAUSTION_TRAITS[exhaustion].may_deal_community_card:
+        return
+    community = values_where(EXHAUSTION_TRAITS, lambda rule: rule.may_deal_community_card)
+    yield Finding(
+        ("betting", "community_card_round"),
+        f"{round_rule} applies to a community card, but deck.exhaustion {exhaustion} never deals "
+        f"one; use one of {', '.join(sorted(community))} or leave it normal",
+    )

@@ -1,0 +1,211 @@
+"""What each option value means, stated once for every module that reasons about it.
+
+A rule book names its rules by option values (``fixed-limit``, ``before-later-streets``). The
+engine's registries (:mod:`studspec.engine.rules`) carry a value out; the semantic checks
+(:mod:`.checks`) and ``studspec describe`` reason about what it implies: a limit book sizes
+every street, a book with no rule for running out must have cards for every seat. Those
+implications live here, one frozen traits object per value, so no module compares an option's
+string and a new option value states its meaning in one table row. Where the engine needs the
+same fact (which streets are burned), its registry entry is read from the trait.
+
+Each table's keys are exactly the schema's enum for its option, in the schema's order
+(tests/test_option_traits.py), so messages that list values list them as the schema does.
+The spec layer sits below the engine: this module imports nothing from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def values_where(table: Mapping[str, T], trait: Callable[[T], bool]) -> tuple[str, ...]:
+    """The option values of ``table`` whose traits satisfy ``trait``, in the schema's order."""
+    return tuple(value for value, traits in table.items() if trait(traits))
+
+
+# --- betting.structure ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StructureTraits:
+    """What a ``betting.structure`` implies for the streets and the other betting options."""
+
+    limit: bool
+    """Bets are sized by the street's stake (``streets[].bet``: fixed and spread limit), so every
+    street names one and raises may be capped; else the pot or the stack sizes them, raises are
+    unlimited (WSOP-L 125) and the half-bet rule does not apply (WSOP-L 129)."""
+    fixed: bool
+    """One size per bet, the street's stake: the open-pair big bet (WSOP-L 220) and completing
+    the bring-in to the street's bet belong to this structure only."""
+    sized_by: str
+    """What sizes a bet, as messages say it: ``the street's stake``, ``the pot``, ``the stack``."""
+
+    def __post_init__(self) -> None:
+        if self.fixed and not self.limit:
+            raise ValueError("a fixed bet size is sized by the street's stake: fixed implies limit")
+
+
+STRUCTURE_TRAITS: Mapping[str, StructureTraits] = MappingProxyType(
+    {
+        "fixed-limit": StructureTraits(limit=True, fixed=True, sized_by="the street's stake"),
+        "spread-limit": StructureTraits(limit=True, fixed=False, sized_by="the street's stake"),
+        "pot-limit": StructureTraits(limit=False, fixed=False, sized_by="the pot"),
+        "no-limit": StructureTraits(limit=False, fixed=False, sized_by="the stack"),
+    }
+)
+"""Rules matrix, "Limit per street", "Spread limit" and "PL / NL"."""
+
+
+# --- betting.short_all_in ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShortAllInTraits:
+    """What a ``betting.short_all_in`` rule requires of the rest of the book."""
+
+    limit_only: bool
+    """The rule is written for limit betting (WSOP-L 129: an all-in of half a bet or more counts
+    as a full bet), so a pot- or no-limit book may not use it."""
+
+
+SHORT_ALL_IN_TRAITS: Mapping[str, ShortAllInTraits] = MappingProxyType(
+    {
+        "half-bet-reopens": ShortAllInTraits(limit_only=True),
+        "full-bet-reopens": ShortAllInTraits(limit_only=False),
+    }
+)
+
+
+# --- betting.community_card_round -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CommunityRoundTraits:
+    """What happens on a street dealt as one community card (``betting.community_card_round``)."""
+
+    betting_round: bool
+    """The street still has a betting round (TDA RP-10H); seed 001 plays it without one. A rule
+    that takes the round away means something only if the deck can deal a community card."""
+
+
+COMMUNITY_ROUND_TRAITS: Mapping[str, CommunityRoundTraits] = MappingProxyType(
+    {
+        "normal": CommunityRoundTraits(betting_round=True),
+        "no-betting": CommunityRoundTraits(betting_round=False),
+    }
+)
+
+
+# --- deck.cards -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckTraits:
+    """A ``deck.cards`` option: what the deck arithmetic of the checks and describe counts."""
+
+    cards: int
+    """Cards in the deck."""
+
+
+DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType({"standard-52": DeckTraits(cards=52)})
+
+
+# --- deck.burn ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BurnTraits:
+    """Before which streets the dealer burns a card (``deck.burn``); a burn is one card.
+
+    :meth:`burns_before` is the engine's ``deck.burn`` registry entry, and the deck checks and
+    ``studspec describe`` count burns with :meth:`cards_burned_before`, so what is dealt and
+    what is checked and described cannot differ.
+    """
+
+    later_streets: bool
+    """One card is burned before every street but the first (TDA RP-10H, seed 000)."""
+
+    def burns_before(self, street_index: int) -> bool:
+        """Whether a card is burned before the street at ``street_index`` (0-based)."""
+        return self.later_streets and street_index > 0
+
+    def cards_burned_before(self, street_index: int) -> int:
+        """How many cards are burned before the street at ``street_index`` (0-based)."""
+        return int(self.burns_before(street_index))
+
+
+BURN_TRAITS: Mapping[str, BurnTraits] = MappingProxyType(
+    {
+        "none": BurnTraits(later_streets=False),
+        "before-later-streets": BurnTraits(later_streets=True),
+    }
+)
+
+
+# --- deck.exhaustion ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExhaustionTraits:
+    """What a ``deck.exhaustion`` rule implies for the deck arithmetic and the last street."""
+
+    has_rule: bool
+    """The book says what to do when the stub runs short; without a rule the deck must serve
+    every seat on every street in full."""
+    may_deal_community_card: bool
+    """Running short may end in one community card, face up, that plays in every hand (TDA
+    RP-10H, seeds 000-002), so the last street must deal exactly one card."""
+
+    def __post_init__(self) -> None:
+        if self.may_deal_community_card and not self.has_rule:
+            raise ValueError("a community card is a rule for running out: it implies has_rule")
+
+
+EXHAUSTION_TRAITS: Mapping[str, ExhaustionTraits] = MappingProxyType(
+    {
+        "none": ExhaustionTraits(has_rule=False, may_deal_community_card=False),
+        "burns-then-community": ExhaustionTraits(has_rule=True, may_deal_community_card=True),
+        "tda": ExhaustionTraits(has_rule=True, may_deal_community_card=True),
+        "community": ExhaustionTraits(has_rule=True, may_deal_community_card=True),
+    }
+)
+"""Rules matrix, "Exhaustion before 7th"."""
+
+
+# --- pots.shares[].hand ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandTraits:
+    """What a ``pots.shares[].hand`` ranking implies for its share."""
+
+    low: bool
+    """The lowest hand wins: only a low share may take a qualifier (eight or better), and a
+    split pot is one high share and one low share."""
+
+
+HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
+    {
+        "high": HandTraits(low=False),
+        "ace-to-five-low": HandTraits(low=True),
+    }
+)
+
+
+TRAITS: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        "betting.structure": STRUCTURE_TRAITS,
+        "betting.short_all_in": SHORT_ALL_IN_TRAITS,
+        "betting.community_card_round": COMMUNITY_ROUND_TRAITS,
+        "deck.cards": DECK_TRAITS,
+        "deck.burn": BURN_TRAITS,
+        "deck.exhaustion": EXHAUSTION_TRAITS,
+        "pots.shares.hand": HAND_TRAITS,
+    }
+)
+"""Every traits table, by the dotted option whose values it describes."""
