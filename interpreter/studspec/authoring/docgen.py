@@ -19,7 +19,7 @@ HEADER = """# Rule book reference
 Generated from `schema/variant.schema.json` by `python -m studspec.authoring.docgen > docs/rulebooks.md`;
 do not edit by hand. A rule book is a YAML file; every option below is checked by
 `studspec validate`, and each named value is backed by one function in the interpreter's
-registry (`interpreter/studspec/rules.py`). "Casino default" is the value in the built-in
+registry (`interpreter/studspec/engine/rules.py`). "Casino default" is the value in the built-in
 `seven-card-stud` book, which the other built-in books extend.
 
 A rule book with `extends` states only what differs: mappings merge deeply, lists replace,
