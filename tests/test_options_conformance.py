@@ -29,6 +29,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.BRING_IN_CARD,
     rules.BRING_IN_TIES,
     rules.BRING_IN_ALL_IN_FOR_ANTE,
+    rules.BRING_IN_COMPLETION,
     rules.FIRST_TO_ACT_TIES,
     rules.STRUCTURES,
     rules.HEADS_UP,

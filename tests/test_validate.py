@@ -84,13 +84,6 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         ],
     ),
     (
-        "no-bring-in-street.yaml",
-        None,
-        5,
-        1,
-        ["no street has bring_in: true", "first street ('third') must have the bring-in"],
-    ),
-    (
         "bring-in-on-later-street.yaml",
         None,
         7,
@@ -231,7 +224,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: razz, seven-card-stud, seven-card-stud-hi-lo",
+            "built-in rule books: five-card-stud, razz, seven-card-stud, seven-card-stud-hi-lo",
         ],
     ),
     (

@@ -180,17 +180,19 @@ class _Builder:
             return Section("The bring-in", (self.point("There is no bring-in."),))
         where = first.id.replace("-", " ") + " street"
         if STRUCTURE_TRAITS[v.structure].fixed and first.bet is not None:
-            complete = f"complete it to {self.size(first)}"
+            complete = f"completing it raises it to {self.size(first)}"
         else:
-            complete = f"complete it to a full bet of at least the small bet ({s.small_bet})"
+            complete = f"completing it raises it to a full bet of at least the small bet ({s.small_bet})"
         points = [
             self.point(self.text("bring_in.card"), "bring_in.card"),
             self.point(self.text("bring_in.ties"), "bring_in.ties"),
             self.point(
-                f"On {where} that player must either post the bring-in ({s.bring_in}) or {complete}. Each "
-                "player after may call the bring-in, complete, or fold; once the bring-in is "
+                f"On {where} that player posts the bring-in ({s.bring_in}); {complete}. "
+                + self.text("bring_in.completion")
+                + " Each player after may call the bring-in, complete, or fold; once the bring-in is "
                 "completed, the betting goes on as usual.",
                 "stakes.bring_in",
+                "bring_in.completion",
             ),
             self.point(self.text("bring_in.all_in_for_ante"), "bring_in.all_in_for_ante"),
         ]

@@ -113,6 +113,12 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "If that player is all-in for the ante, the next player to the left must post the "
         "bring-in or complete, and may not fold."
     ),
+    ("bring_in.completion", "bring-in-may-complete"): Phrase(
+        "That player may complete instead of posting the bring-in."
+    ),
+    ("bring_in.completion", "next-player-completes"): Phrase(
+        "That player may not complete: only the players after may complete the bring-in."
+    ),
     # --- who acts first ------------------------------------------------------------------
     ("first_to_act.board", "best-high-board"): Phrase(
         "The best high hand showing acts first: four of a kind, then three of a kind, two pair, "

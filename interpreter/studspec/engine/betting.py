@@ -31,6 +31,8 @@ class RoundRules:
     """``(increment, full increment) -> bool``: does a short all-in wager reopen betting?"""
     bring_in: int = 0
     """The bring-in amount when this round opens with one, else 0."""
+    bring_in_may_complete: bool = True
+    """Whether the seat that must bring in may complete instead (``bring_in.completion``)."""
     pot_at_start: int = 0
     """Chips in the pot before this round (pot limit sizes bets by it)."""
 
@@ -154,6 +156,8 @@ class BettingRound:
             choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
         if not self.may_raise(seat) or opponents_with_chips == 0 or self.capped:
             return choices
+        if self.bring_in_seat == seat and not self.rules.bring_in_may_complete:
+            return choices  # only the players after the bring-in may complete
         most = bet + stack
         # A wager must go above what is owed; from the bring-in seat, above the bring-in
         # (a short stack's chips go in as the bring-in for less, WSOP-L 217).

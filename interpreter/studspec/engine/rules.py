@@ -70,6 +70,11 @@ BRING_IN_ALL_IN_FOR_ANTE: Registry[bool] = Registry("bring_in.all_in_for_ante")
 BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-opens-or-folds", True)  # WSOP-L 217, TDA RP-10E
 BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-brings-in", False)  # pokerkit
 
+BRING_IN_COMPLETION: Registry[bool] = Registry("bring_in.completion")
+"""Whether the seat that must bring in may complete instead of posting the bring-in."""
+BRING_IN_COMPLETION.add("bring-in-may-complete", True)  # WSOP-L 216, RRP 8.3
+BRING_IN_COMPLETION.add("next-player-completes", False)  # home games: only the next players complete
+
 
 # --- Who acts first on later streets -------------------------------------------------
 
@@ -281,6 +286,7 @@ class ResolvedRules:
     bring_in_card: Callable[[Card], tuple[int, int]]
     bring_in_ties: Callable[[tuple[int, int], int], tuple[int, ...]]
     opener_may_fold: bool
+    bring_in_may_complete: bool
     board: Ranking
     board_ties: Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]
     uncapped: Callable[[int], bool]
@@ -300,6 +306,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         bring_in_card=BRING_IN_CARD[variant.bring_in_card],
         bring_in_ties=BRING_IN_TIES[variant.bring_in_ties],
         opener_may_fold=BRING_IN_ALL_IN_FOR_ANTE[variant.all_in_for_ante],
+        bring_in_may_complete=BRING_IN_COMPLETION[variant.bring_in_completion],
         board=FIRST_TO_ACT_BOARD[variant.first_to_act_board],
         board_ties=FIRST_TO_ACT_TIES[variant.first_to_act_ties],
         uncapped=HEADS_UP[variant.heads_up],

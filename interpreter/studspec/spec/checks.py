@@ -109,16 +109,12 @@ def unique_street_ids(book: Book) -> Iterator[Finding]:
 
 @check
 def bring_in_street(book: Book) -> Iterator[Finding]:
-    """Exactly one street, the first, has the bring-in, and it deals an up card."""
+    """At most one street, the first, has the bring-in, and it deals an up card. A book with no
+    bring-in (antes only, as many home games play) opens the first street by the boards
+    (``first_to_act``), and the opener may check."""
     streets = book["streets"]
     marked = [i for i, street in enumerate(streets) if street.get("bring_in", False)]
     first_id = streets[0]["id"]
-    if not marked:
-        yield Finding(
-            ("streets",),
-            f"no street has bring_in: true; the first street ({first_id!r}) must have the bring-in",
-            at_key=True,
-        )
     for index in marked:
         if index != 0:
             yield Finding(
