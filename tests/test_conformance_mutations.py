@@ -26,6 +26,7 @@ from studspec.engine.actions import ActionKind, LegalAction
 from studspec.engine.cards import Card
 from studspec.engine.evaluation import HIGH_BOARD, RANKINGS, Ranking
 from studspec.engine.machine import compile_variant
+from studspec.engine.shares import RankedShare
 
 SUITE = Path(__file__).parent / "conformance"
 CASES = [path for path in find_cases([SUITE]) if "options" not in path.relative_to(SUITE).parts]
@@ -154,12 +155,12 @@ MUTATIONS: dict[str, Mutation] = {
     "odd chip to the first seat": swapped(rules.ODD_CHIP, "highest-card-by-suit", "first-seat-left-of-dealer"),
     "odd chip by all seven cards": entry(rules.ODD_CHIP, "highest-card-by-suit", odd_chip_over_all_cards),
     "hi/lo odd chip to low": attribute(settlement, "share_portions", portions_odd_chip_to_low),
-    "high hands without straights": entry(rules.HAND_RANKINGS, "high", Ranking("high", straights=False)),
-    "high hands without flushes": entry(rules.HAND_RANKINGS, "high", Ranking("high", flushes=False)),
+    "high hands without straights": entry(rules.SHARE_RULES, "high", RankedShare(Ranking("high", straights=False))),
+    "high hands without flushes": entry(rules.SHARE_RULES, "high", RankedShare(Ranking("high", flushes=False))),
     "low without the eight qualifier": entry(
-        rules.HAND_RANKINGS, "ace-to-five-low", LowWithoutQualifier(RANKINGS["ace-to-five-low"])
+        rules.SHARE_RULES, "ace-to-five-low", RankedShare(LowWithoutQualifier(RANKINGS["ace-to-five-low"]))
     ),
-    "razz and stud/8 low counted high": entry(rules.HAND_RANKINGS, "ace-to-five-low", RANKINGS["high"]),
+    "razz and stud/8 low counted high": entry(rules.SHARE_RULES, "ace-to-five-low", RankedShare(RANKINGS["high"])),
 }
 
 

@@ -108,4 +108,12 @@ def test_the_standard_deck_has_52_cards() -> None:
 def test_only_a_low_ranking_is_low() -> None:
     """Robert's Rules, stud/8: the low half goes to the best ace-to-five low (eight or better);
     the high half to the best high hand."""
-    assert values_where(HAND_TRAITS, lambda h: h.low) == ("ace-to-five-low",)
+    assert values_where(HAND_TRAITS, lambda h: h.low and not h.card) == ("ace-to-five-low",)
+
+
+def test_the_spade_in_the_hole_is_a_card_share() -> None:
+    """Rules matrix section 2, High/Low Chicago: the second share goes to the highest (lowest)
+    spade in the hole, one card, not a poker hand; Low Chicago's is the low one."""
+    cards = values_where(HAND_TRAITS, lambda h: h.card)
+    assert cards == ("high-spade-in-the-hole", "low-spade-in-the-hole", "low-spade-in-the-hole-ace-high")
+    assert [HAND_TRAITS[c].low for c in cards] == [False, True, True]

@@ -11,13 +11,15 @@ import yaml
 from conftest import BUILTIN_BOOKS
 from scripted import STUD, act, deal, new_hand
 from studspec.engine.actions import ActionKind
-from studspec.engine.cards import parse_cards
+from studspec.engine.cards import Card, parse_cards
 from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 from studspec.engine.events import StreetBegan
 from studspec.engine.hand import Hand
+from studspec.engine.shares import Holding
 from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
 from studspec.play.strength import equity, percentile
 from studspec.spec import load_variant
+from studspec.spec.model import Face
 
 _POT_LIMIT = {
     "schema_version": 1,
@@ -75,14 +77,19 @@ def test_percentiles_order_hands_the_rankings_way() -> None:
     assert percentile(ACE_TO_FIVE_LOW, wheel_start) > 0.95 > 0.2 > percentile(ACE_TO_FIVE_LOW, royalty)
 
 
+def up(cards: list[Card | None]) -> Holding:
+    """Cards as a board: every one face up."""
+    return Holding.known(cards, [Face.UP] * len(cards))
+
+
 def test_equity_uses_the_books_shares() -> None:
     """The same cards are strong in stud and weak in razz, and the other way round."""
     stud, razz = load_variant("seven-card-stud"), load_variant("razz")
     kings, low = parse_cards("KsKdKh"), parse_cards("As2d3h")
-    assert equity(stud, kings, 3) > equity(stud, low, 3)
-    assert equity(razz, low, 3) > equity(razz, kings, 3)
+    assert equity(stud, up(kings), 3) > equity(stud, up(low), 3)
+    assert equity(razz, up(low), 3) > equity(razz, up(kings), 3)
     # More opponents, less of the pot.
-    assert equity(stud, kings, 1) > equity(stud, kings, 6)
+    assert equity(stud, up(kings), 1) > equity(stud, up(kings), 6)
 
 
 def test_a_low_that_cannot_qualify_wins_no_low_share() -> None:
@@ -90,8 +97,8 @@ def test_a_low_that_cannot_qualify_wins_no_low_share() -> None:
     no_low = parse_cards("KsKdQhQcJs")  # nothing eight or lower
     with_low = parse_cards("As2d3h5c7s")
     # Two shares, half the pot each: without a qualifying low only the high half counts.
-    assert equity(hilo, no_low, 1) == pytest.approx(0.5 * percentile(HIGH, no_low))
-    assert equity(hilo, with_low, 1) > 0.5 * percentile(HIGH, with_low)
+    assert equity(hilo, up(no_low), 1) == pytest.approx(0.5 * percentile(HIGH, no_low))
+    assert equity(hilo, up(with_low), 1) > 0.5 * percentile(HIGH, with_low)
 
 
 def _bring_in_then_complete(hand: Hand) -> None:

@@ -26,7 +26,7 @@ REGISTRIES = [
     rules.BURN,
     rules.EXHAUSTION,
     rules.SHOWDOWN_ORDER,
-    rules.HAND_RANKINGS,
+    rules.SHARE_RULES,
     rules.ODD_CHIP,
 ]
 

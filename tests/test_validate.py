@@ -224,7 +224,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: five-card-stud, razz, seven-card-stud, seven-card-stud-hi-lo",
+            "built-in rule books: five-card-stud, high-chicago",
         ],
     ),
     (

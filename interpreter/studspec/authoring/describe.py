@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from studspec.spec.model import Street, Variant
-from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, STRUCTURE_TRAITS
+from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
 from .document import Document, Point, Section
 from .overrides import IDENTITY, Lineage, lineage, related, shown
@@ -272,7 +272,7 @@ class _Builder:
                     f"(\u201c{rank} or better\u201d); when no {noun} qualifies, the best "
                     f"{described[0][0]} takes that share too."
                 )
-            else:
+            elif not HAND_TRAITS[share.hand].card:
                 sentences.append(f"Every hand qualifies for the {noun} share.")
         sentences.append(
             f"One hand may win every share (a scoop). When a pot does not divide evenly between "

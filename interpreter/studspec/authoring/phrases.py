@@ -191,6 +191,24 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "straights and flushes do not count), so 5-4-3-2-A is the best",
         noun="low hand",
     ),
+    ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(
+        "the highest spade among a player's face-down cards, the ace highest; a folded hand has "
+        "no claim to it, and when no player still in holds a spade in the hole the other share "
+        "takes the whole pot",
+        noun="spade in the hole",
+    ),
+    ("pots.shares.hand", "low-spade-in-the-hole"): Phrase(
+        "the lowest spade among a player's face-down cards, the ace lowest; a folded hand has no "
+        "claim to it, and when no player still in holds a spade in the hole the other share takes "
+        "the whole pot",
+        noun="low spade in the hole",
+    ),
+    ("pots.shares.hand", "low-spade-in-the-hole-ace-high"): Phrase(
+        "the lowest spade among a player's face-down cards, the ace counting high so the deuce is "
+        "lowest; a folded hand has no claim to it, and when no player still in holds a spade in "
+        "the hole the other share takes the whole pot",
+        noun="low spade in the hole",
+    ),
     ("pots.odd_chip", "highest-card-by-suit"): Phrase(
         "An odd chip that cannot be split between tied hands goes to the hand whose highest card "
         "(of the five it plays) is highest by suit."

@@ -18,9 +18,10 @@ from studspec.errors import DeckExhaustedError
 from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
-from .cards import Card
+from .cards import Card, Suit
 from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
 from .registry import Registry
+from .shares import HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
 
 if TYPE_CHECKING:
     from studspec.spec.model import Variant
@@ -244,9 +245,15 @@ def last_aggressor_else_first_seat(situation: ShowdownSituation) -> int:
     return situation.contestants[0]
 
 
-HAND_RANKINGS: Registry[Ranking] = Registry("pots.shares.hand")
+SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
+"""What wins each share of a pot: a poker hand, or one card in the hole."""
 for _name in ("high", "ace-to-five-low"):
-    HAND_RANKINGS.add(_name, RANKINGS[_name])
+    SHARE_RULES.add(_name, RankedShare(RANKINGS[_name]))
+SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))
+SHARE_RULES.add("low-spade-in-the-hole", HoleCardShare("low-spade-in-the-hole", Suit.SPADES, lowest_ace_low))
+SHARE_RULES.add(
+    "low-spade-in-the-hole-ace-high", HoleCardShare("low-spade-in-the-hole-ace-high", Suit.SPADES, lowest_ace_high)
+)
 
 ODD_CHIP: Registry[Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]] = Registry("pots.odd_chip")
 """``(ranking, cards, seat) -> key``: among tied winners the largest key takes an odd chip."""
@@ -296,7 +303,7 @@ class ResolvedRules:
     burn: Callable[[int], bool]
     exhaustion: Callable[[int, int, int, bool], DealPlan]
     showdown_order: Callable[[ShowdownSituation], int]
-    shares: tuple[tuple[Ranking, int | None], ...]
+    shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
 
 
@@ -316,6 +323,6 @@ def resolve(variant: Variant) -> ResolvedRules:
         burn=BURN[variant.burn],
         exhaustion=EXHAUSTION[variant.exhaustion],
         showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
-        shares=tuple((HAND_RANKINGS[share.hand], share.qualifier) for share in variant.shares),
+        shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
     )

@@ -20,6 +20,7 @@ from .cards import Card
 from .evaluation import Ranking
 from .events import HandEnded, PotAwarded
 from .pots import Pot, divide
+from .shares import Holding, ShareRule, odd_chip_order
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -43,8 +44,8 @@ def enter_settlement(hand: Hand) -> None:
         if len(winners) == 1:
             awards.append(PotAwarded(index, "uncontested", ((winners[0], pot.amount),)))
         elif winners:
-            cards_of = _known_cards(hand)
-            awards.extend(award_pot(index, pot.amount, winners, rules.shares, cards_of, rules.odd_chip))
+            holding_of = _holdings(hand)
+            awards.extend(award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip))
     for award in awards:
         for seat, amount in award.amounts:
             hand.stacks[seat] += amount
@@ -68,73 +69,80 @@ def claimants(hand: Hand, pot: Pot) -> tuple[int, ...]:
     return found
 
 
-def _known_cards(hand: Hand) -> Callable[[int], list[Card]]:
-    """Each seat's cards and the board, which must all be known to settle."""
+def _holdings(hand: Hand) -> Callable[[int], Holding]:
+    """Each seat's cards, faces and the board, which must all be known to settle."""
 
-    def cards_of(seat: int) -> list[Card]:
+    def holding_of(seat: int) -> Holding:
         cards = hand.cards[seat] + hand.community
         if any(c is None for c in cards):
             raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
-        return [c for c in cards if c is not None]
+        own = tuple(c for c in hand.cards[seat] if c is not None)
+        board = tuple(c for c in hand.community if c is not None)
+        return Holding(own, tuple(hand.faces[seat]), board)
 
-    return cards_of
+    return holding_of
 
 
 OddChip = Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
 
 
-def _chip_order(
-    odd_chip: OddChip, ranking: Ranking, cards: Mapping[int, Sequence[Card]]
-) -> Callable[[int], tuple[int, ...]]:
-    """The odd-chip key of each tied seat under ``ranking`` (bound now, not in a loop's closure)."""
-    return lambda seat: odd_chip(ranking, cards[seat], seat)
+def _chip_order(odd_chip: OddChip, rule: ShareRule, held: Mapping[int, Holding]) -> Callable[[int], tuple[int, ...]]:
+    """The odd-chip key of each tied seat under ``rule`` (bound now, not in a loop's closure)."""
+    return lambda seat: odd_chip(rule.ranking, held[seat].playing, seat)
 
 
-def share_portions(amount: int, rankings: Sequence[Ranking]) -> list[int]:
+def share_portions(amount: int, rules: Sequence[ShareRule]) -> list[int]:
     """Split a pot between shares; odd chips go first to the high shares (WSOP-L 244)."""
-    base, extra = divmod(amount, len(rankings))
-    portions = [base] * len(rankings)
-    for index in sorted(range(len(rankings)), key=lambda i: rankings[i].ace_low)[:extra]:
+    base, extra = divmod(amount, len(rules))
+    portions = [base] * len(rules)
+    for index in odd_chip_order(rules)[:extra]:
         portions[index] += 1
     return portions
+
+
+def _winners(
+    shares: Sequence[tuple[ShareRule, int | None]], claimants: Sequence[int], held: Mapping[int, Holding]
+) -> tuple[list[list[int]], list[dict[int, int]]]:
+    """For each share, the seats with the best score among those who can win it."""
+    winners: list[list[int]] = []
+    values: list[dict[int, int]] = []
+    for rule, qualifier in shares:
+        scored: dict[int, int] = {}
+        for seat in claimants:
+            value = rule.score(held[seat])
+            if value is not None and (qualifier is None or rule.qualifies(value, qualifier)):
+                scored[seat] = value
+        best = max(scored.values(), default=None)
+        winners.append([seat for seat, v in scored.items() if v == best])
+        values.append(scored)
+    return winners, values
 
 
 def award_pot(
     pot_index: int,
     amount: int,
     claimants: Sequence[int],
-    shares: Sequence[tuple[Ranking, int | None]],
-    cards_of: Callable[[int], Sequence[Card]],
+    shares: Sequence[tuple[ShareRule, int | None]],
+    holding_of: Callable[[int], Holding],
     odd_chip: OddChip,
 ) -> list[PotAwarded]:
-    """Divide one contested pot between the best hands of each share."""
-    rankings = [ranking for ranking, _ in shares]
-    portions = share_portions(amount, rankings)
-    cards = {seat: cards_of(seat) for seat in claimants}
-    winners: list[list[int]] = []
-    values: list[dict[int, int]] = []
-    for ranking, qualifier in shares:
-        scored = {seat: ranking.value(cards[seat]) for seat in claimants}
-        if qualifier is not None:
-            scored = {seat: v for seat, v in scored.items() if ranking.qualifies(v, qualifier)}
-        best = max(scored.values(), default=None)
-        winners.append([seat for seat, v in scored.items() if v == best])
-        values.append(scored)
+    """Divide one contested pot between the best hands (or cards) of each share."""
+    portions = share_portions(amount, [rule for rule, _ in shares])
+    held = {seat: holding_of(seat) for seat in claimants}
+    winners, values = _winners(shares, claimants, held)
     if len(shares) > 1 and len(winners[0]) > 1 and all(sorted(seats) == sorted(winners[0]) for seats in winners):
-        return _identical_hands(pot_index, amount, winners[0], shares, portions, values, cards, odd_chip)
+        return _identical_hands(pot_index, amount, winners[0], shares, portions, values, held, odd_chip)
     won = [i for i, seats in enumerate(winners) if seats]
     for index, seats in enumerate(winners):
         if not seats:  # nobody qualifies: the share goes to the first share somebody won
             portions[won[0]] += portions[index]
             portions[index] = 0
     awards = []
-    for (ranking, _), seats, portion, scored in zip(shares, winners, portions, values):
+    for (rule, _), seats, portion, scored in zip(shares, winners, portions, values):
         if not seats or portion == 0:
             continue
-        split = divide(portion, seats, _chip_order(odd_chip, ranking, cards))
-        awards.append(
-            PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), ranking.describe(scored[seats[0]]))
-        )
+        split = divide(portion, seats, _chip_order(odd_chip, rule, held))
+        awards.append(PotAwarded(pot_index, rule.name, tuple(sorted(split.items())), rule.describe(scored[seats[0]])))
     return awards
 
 
@@ -142,10 +150,10 @@ def _identical_hands(
     pot_index: int,
     amount: int,
     seats: Sequence[int],
-    shares: Sequence[tuple[Ranking, int | None]],
+    shares: Sequence[tuple[ShareRule, int | None]],
     portions: Sequence[int],
     values: Sequence[dict[int, int]],
-    cards: dict[int, Sequence[Card]],
+    held: Mapping[int, Holding],
     odd_chip: OddChip,
 ) -> list[PotAwarded]:
     """The same players tie for every share: identical hands split the whole pot as evenly
@@ -153,12 +161,12 @@ def _identical_hands(
     chip to one of them). Each share is still recorded, its chips chosen so that the
     totals come out even."""
     high = shares[0][0]
-    totals = divide(amount, seats, _chip_order(odd_chip, high, cards))
+    totals = divide(amount, seats, _chip_order(odd_chip, high, held))
     awards = []
     left = dict(totals)
-    for number, ((ranking, _), portion, scored) in enumerate(zip(shares, portions, values)):
+    for number, ((rule, _), portion, scored) in enumerate(zip(shares, portions, values)):
         if number < len(shares) - 1:
-            split = divide(portion, seats, _chip_order(odd_chip, ranking, cards))
+            split = divide(portion, seats, _chip_order(odd_chip, rule, held))
             split = {seat: min(split[seat], left[seat]) for seat in seats}
             short = portion - sum(split.values())
             for seat in sorted(seats, key=lambda s: left[s] - split[s], reverse=True)[:short]:
@@ -167,6 +175,6 @@ def _identical_hands(
             split = dict(left)
         for seat in seats:
             left[seat] -= split[seat]
-        words = ranking.describe(scored[seats[0]])
-        awards.append(PotAwarded(pot_index, ranking.name, tuple(sorted(split.items())), words))
+        words = rule.describe(scored[seats[0]])
+        awards.append(PotAwarded(pot_index, rule.name, tuple(sorted(split.items())), words))
     return awards

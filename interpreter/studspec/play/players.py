@@ -12,8 +12,8 @@ from enum import Enum, unique
 from typing import Protocol
 
 from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
-from studspec.engine.cards import Card
 from studspec.engine.hand import Hand
+from studspec.engine.shares import Holding
 
 from .strength import equity
 
@@ -90,8 +90,8 @@ class RuleBasedPlayer:
         Players who stay hold better than random hands, so the field counts one opponent
         more than there are; without that the player calls down far too often.
         """
-        cards: list[Card] = [c for c in (*hand.cards[seat], *hand.community) if c is not None]
-        return equity(hand.variant, cards, len(hand.live_seats()))
+        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community)
+        return equity(hand.variant, holding, len(hand.live_seats()))
 
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
         by_kind: dict[ActionKind, list[LegalAction]] = {}

@@ -5,7 +5,7 @@ house rule. A ranking's raw value does not (a low value and a high value do not 
 but its percentile does: the fraction of random hands of as many cards that it beats or
 ties. Percentiles come from a fixed sample per (ranking, card count), drawn once with a
 fixed seed, so every process computes the same tables and simulations stay reproducible.
-The rankings come from the rule book's shares (``HAND_RANKINGS[share.hand]``); nothing
+The rankings come from the rule book's shares (``SHARE_RULES[share.hand]``); nothing
 here knows a variant by name.
 """
 
@@ -19,7 +19,8 @@ from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
 from studspec.engine.evaluation import Ranking
-from studspec.engine.rules import HAND_RANKINGS
+from studspec.engine.rules import SHARE_RULES
+from studspec.engine.shares import Holding, HoleCardShare, ShareRule
 from studspec.spec.model import Variant
 
 SAMPLE = 3000
@@ -40,44 +41,60 @@ def percentile(ranking: Ranking, cards: Sequence[Card]) -> float:
 
 
 @dataclass(frozen=True)
-class ShareRanking:
-    ranking: Ranking
+class ShareStrength:
+    """One share of the rule book's pots, what wins it, and its part of a pot."""
+
+    rule: ShareRule
     qualifier: int | None
     weight: float
 
 
 @lru_cache(maxsize=64)
-def share_rankings(variant: Variant) -> tuple[ShareRanking, ...]:
-    """The rankings that win the rule book's shares, each with its part of a pot."""
+def share_strengths(variant: Variant) -> tuple[ShareStrength, ...]:
+    """What wins each of the rule book's shares, each with its part of a pot."""
     weight = 1 / len(variant.shares)
-    return tuple(ShareRanking(HAND_RANKINGS[s.hand], s.qualifier, weight) for s in variant.shares)
+    return tuple(ShareStrength(SHARE_RULES[s.hand], s.qualifier, weight) for s in variant.shares)
 
 
-def equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float:
-    """A rough expected share of the pot for ``cards`` against ``opponents`` random hands.
+def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> float:
+    """A card share: the chance that no rival holds a better card, taken as the fraction of
+    the suit's ranks this card beats to the power of the rivals; nothing without one."""
+    score = rule.score(holding)
+    if score is None:
+        return 0.0
+    orders = sorted(rule.order(rank) for rank in range(13))
+    return (orders.index(rule.order(score % 16)) / 12) ** rivals
+
+
+def equity(variant: Variant, holding: Holding, opponents: int) -> float:
+    """A rough expected share of the pot for ``holding`` against ``opponents`` random hands.
 
     For each share: the chance of beating every opponent, taken as the percentile to the
     power of the number of opponents; a low that cannot qualify any more wins nothing.
     Crude (opponents who stay are not random), but cheap and the same for every game.
     """
+    cards = holding.playing
     if not cards:
         return 0.0
     total = 0.0
     rivals = max(1, opponents)
-    for share in share_rankings(variant):
-        qualifier = share.qualifier
-        if (
-            qualifier is not None
-            and len(cards) >= 5
-            and not share.ranking.qualifies(share.ranking.value(cards), qualifier)
-        ):
+    for share in share_strengths(variant):
+        rule, qualifier = share.rule, share.qualifier
+        if isinstance(rule, HoleCardShare):
+            total += share.weight * _card_share_chance(rule, holding, rivals)
             continue
-        total += share.weight * percentile(share.ranking, cards) ** rivals
+        if qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.ranking.value(cards), qualifier):
+            continue
+        total += share.weight * percentile(rule.ranking, cards) ** rivals
     return total
 
 
-def describe_best(variant: Variant, cards: Sequence[Card]) -> list[str]:
+def describe_best(variant: Variant, holding: Holding) -> list[str]:
     """The seat's best hand in words for each share ("pair of sevens", "8-6-4-2-A")."""
-    if not cards:
+    if not holding.playing:
         return []
-    return [share.ranking.describe(share.ranking.value(cards)) for share in share_rankings(variant)]
+    words = []
+    for share in share_strengths(variant):
+        score = share.rule.score(holding)
+        words.append("no spade in the hole" if score is None else share.rule.describe(score))
+    return words

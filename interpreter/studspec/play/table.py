@@ -32,6 +32,7 @@ from studspec.engine.events import (
     StreetBegan,
 )
 from studspec.engine.hand import Hand, TableView
+from studspec.engine.shares import Holding
 from studspec.spec.model import Face
 
 from .strength import describe_best
@@ -136,8 +137,7 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
         cards = style.cards(s.cards, s.faces)
         note = " all-in" if s.all_in else ""
         if s.seat == view.viewer:
-            mine = [c for c in (*s.cards, *view.community) if c is not None]
-            best = describe_best(hand.variant, mine)
+            best = describe_best(hand.variant, Holding.known(s.cards, s.faces, view.community))
             note += ("   " + " / ".join(best)) if best else ""
         lines.append(f" {mark} {name}  {s.stack:>8}  {bet:>6}  {cards}{note}")
     if view.community:
@@ -218,8 +218,8 @@ class Narrator(EventVisitor):
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
 
     def showed(self, event: Showed) -> None:
-        cards = [c for c in (*event.cards, *self.hand.community) if c is not None]
-        best = " / ".join(describe_best(self.hand.variant, cards))
+        holding = Holding.known(event.cards, self.hand.faces[event.seat], self.hand.community)
+        best = " / ".join(describe_best(self.hand.variant, holding))
         shown = self.style.cards(event.cards, self.hand.faces[event.seat])
         self._say(f"  {self._name(event.seat)} shows {shown}" + (f": {best}" if best else ""))
 

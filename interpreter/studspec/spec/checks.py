@@ -188,7 +188,17 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
 
 
 def _low(hand: str) -> bool:
-    return HAND_TRAITS[hand].low
+    """A low poker hand: the only kind of share that may take a qualifier."""
+    traits = HAND_TRAITS[hand]
+    return traits.low and not traits.card
+
+
+def _two_shares_fit(hands: list[str]) -> bool:
+    """Two poker shares are one high and one low; or one poker share and one card share."""
+    cards = sum(HAND_TRAITS[hand].card for hand in hands)
+    if cards:
+        return cards == 1
+    return sum(_low(hand) for hand in hands) == 1
 
 
 @check
@@ -197,7 +207,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
     shares = book["pots"]["shares"]
     for index, share in enumerate(shares):
         if "qualifier" in share and not _low(share["hand"]):
-            lows = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.low)))
+            lows = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.low and not hand.card)))
             yield Finding(
                 ("pots", "shares", index, "qualifier"),
                 f"a qualifier applies only to a low hand ({lows}); remove it from the {share['hand']!r} share",
@@ -210,10 +220,11 @@ def share_combination(book: Book) -> Iterator[Finding]:
         )
     if len(shares) == 2:
         hands = [share["hand"] for share in shares]
-        if sum(_low(hand) for hand in hands) != 1:  # every ranking is high or low
+        if not _two_shares_fit(hands):
             yield Finding(
                 ("pots", "shares"),
-                f"two shares must be one high and one low hand (high + ace-to-five-low); got {' + '.join(hands)}",
+                "two shares must be one high and one low hand (high + ace-to-five-low), or one "
+                f"poker hand and one spade in the hole (high + high-spade-in-the-hole); got {' + '.join(hands)}",
                 at_key=True,
             )
 

@@ -185,14 +185,20 @@ class HandTraits:
     """What a ``pots.shares[].hand`` ranking implies for its share."""
 
     low: bool
-    """The lowest hand wins: only a low share may take a qualifier (eight or better), and a
-    split pot is one high share and one low share."""
+    """The lowest hand wins: only a low poker share may take a qualifier (eight or better), and
+    a pot split between two poker shares is one high share and one low share."""
+    card: bool = False
+    """One card in the hole wins, not a poker hand (High and Low Chicago: the spade in the
+    hole, rules matrix section 2): it takes no qualifier and splits a pot with a poker share."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
     {
         "high": HandTraits(low=False),
         "ace-to-five-low": HandTraits(low=True),
+        "high-spade-in-the-hole": HandTraits(low=False, card=True),
+        "low-spade-in-the-hole": HandTraits(low=True, card=True),
+        "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),
     }
 )
 

@@ -1,0 +1,133 @@
+"""What wins a share of a pot: a poker hand under a ranking, or one card a seat holds.
+
+Every share of every pot is decided by a :class:`ShareRule`: it scores each claimant's
+:class:`Holding` (larger is better; ``None`` when the seat cannot win the share at all, like
+a Chicago player with no spade in the hole) and puts the winning score in words. Poker
+rankings (:class:`RankedShare`) look at the best five cards; a card share
+(:class:`HoleCardShare`) looks only at the seat's face-down cards (High and Low Chicago:
+the spade in the hole, rules matrix section 2, edge case 35).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from studspec.spec.model import Face
+
+from .cards import RANK_LETTERS, SUIT_LETTERS, Card, Suit
+from .evaluation import HIGH, Ranking
+
+_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A seat's cards at the showdown: its own, in the order dealt, with how each was dealt,
+    and the community cards that play in every hand."""
+
+    cards: tuple[Card, ...]
+    faces: tuple[Face, ...]
+    community: tuple[Card, ...] = ()
+
+    @classmethod
+    def known(
+        cls, cards: Sequence[Card | None], faces: Sequence[Face], community: Sequence[Card | None] = ()
+    ) -> Holding:
+        """The cards of these that a viewer knows (``None`` stands for one it does not)."""
+        pairs = [(card, face) for card, face in zip(cards, faces) if card is not None]
+        return cls(
+            tuple(card for card, _ in pairs),
+            tuple(face for _, face in pairs),
+            tuple(card for card in community if card is not None),
+        )
+
+    @property
+    def playing(self) -> tuple[Card, ...]:
+        """Every card that plays in the seat's poker hand."""
+        return self.cards + self.community
+
+    def hole(self) -> tuple[Card, ...]:
+        """The seat's face-down cards (a card shown at the showdown is still a hole card)."""
+        return tuple(card for card, face in zip(self.cards, self.faces) if face is Face.DOWN)
+
+
+class RankedShare:
+    """A share won by the best poker hand under ``ranking`` (with an optional qualifier)."""
+
+    __slots__ = ("high", "name", "ranking")
+
+    def __init__(self, ranking: Ranking) -> None:
+        self.ranking = ranking
+        self.name = ranking.name
+        self.high = not ranking.ace_low
+        """High shares take a pot's odd chip before low ones (WSOP-L 244)."""
+
+    def score(self, holding: Holding) -> int | None:
+        return self.ranking.value(holding.playing)
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.ranking.qualifies(score, qualifier)
+
+    def describe(self, score: int) -> str:
+        return self.ranking.describe(score)
+
+
+class HoleCardShare:
+    """A share won by the best single card of one suit among a seat's face-down cards.
+
+    ``order`` ranks a card's rank (deuce 0 .. ace 12) so that larger wins: the highest spade
+    (High Chicago) or, turned over, the lowest (Low Chicago, with the ace low or high as the
+    house plays it). A seat with no such card in the hole has no claim; if nobody has, the
+    share goes to the poker share (no hole spade: high scoops, rules matrix section 2).
+    """
+
+    __slots__ = ("high", "name", "order", "ranking", "suit")
+
+    def __init__(self, name: str, suit: Suit, order: Callable[[int], int]) -> None:
+        self.name = name
+        self.suit = suit
+        self.order = order
+        self.high = False
+        """The poker share takes the pot's odd chip first."""
+        self.ranking = HIGH
+        """Ties cannot happen in one deck; the odd-chip rules read a ranking all the same."""
+
+    def score(self, holding: Holding) -> int | None:
+        ranks = [card >> 2 for card in holding.hole() if card & 3 == self.suit]
+        if not ranks:
+            return None
+        best = max(ranks, key=self.order)
+        return self.order(best) * 16 + int(best)
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        raise ValueError(f"the {self.name} share takes no qualifier")
+
+    def describe(self, score: int) -> str:
+        rank = score % 16
+        card = RANK_LETTERS[rank] + SUIT_LETTERS[self.suit]
+        return f"the {_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
+
+
+ShareRule = RankedShare | HoleCardShare
+"""What a rule book's ``pots.shares[].hand`` names."""
+
+
+def ace_high(rank: int) -> int:
+    """Deuce lowest, ace highest."""
+    return rank
+
+
+def lowest_ace_low(rank: int) -> int:
+    """The lowest card wins, the ace the lowest of all."""
+    return -((rank + 1) % 13)
+
+
+def lowest_ace_high(rank: int) -> int:
+    """The lowest card wins, the deuce the lowest of all (the ace counts high)."""
+    return -rank
+
+
+def odd_chip_order(rules: Sequence[ShareRule]) -> list[int]:
+    """Share indexes in the order they take a pot's odd chips: high shares first (WSOP-L 244)."""
+    return sorted(range(len(rules)), key=lambda i: not rules[i].high)
