@@ -181,6 +181,14 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         "betting": {"structure": "spread-limit"},
         "streets": {"fourth": {"open_pair_big_bet": False}},
     },
+    # Declarations need a high and a low share to declare for.
+    **{
+        ("showdown.declare", d): {
+            "showdown": {"declare": d},
+            "pots": {"shares": [{"hand": "high"}, {"hand": "ace-to-five-low"}]},
+        }
+        for d in ("simultaneous", "in-turn-from-last-aggressor")
+    },
     # Without a rule for running out, a full table must fit in the deck.
     ("deck.exhaustion", "none"): {"deck": {"exhaustion": "none"}, "players": {"max": 6}},
 }

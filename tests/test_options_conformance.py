@@ -38,6 +38,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.BURN,
     rules.EXHAUSTION,
     rules.SHOWDOWN_ORDER,
+    rules.SHOWDOWN_DECLARE,
     rules.ODD_CHIP,
 ]
 

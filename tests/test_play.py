@@ -282,10 +282,11 @@ def test_the_authoring_guide_house_rule_validates_describes_and_plays(tmp_path: 
 
 @pytest.mark.parametrize("book", BUILTIN_BOOKS)
 def test_every_builtin_book_plays_a_scripted_hand(book: str) -> None:
-    """'pb' then 'cc', over and over: one of the two is always legal, the other refused."""
+    """'pb', 'cc' and (for hi-lo declare) 'both', over and over: one of them is always
+    legal, the others refused."""
     variant = load_variant(book)
     players = min(5, variant.max_players)
-    text = session_output("pb\ncc\n" * 60, book=book, players=players, seed=1)
+    text = session_output("pb\ncc\nboth\n" * 60, book=book, players=players, seed=1)
     assert "Result:" in text and "Hands played: 1" in text
     stacks = next(line for line in text.splitlines() if line.startswith("Stacks: "))
     assert sum(int(part.split()[1]) for part in stacks[8:].split(", ")) == players * variant.stakes.starting_stack

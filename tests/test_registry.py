@@ -26,6 +26,7 @@ REGISTRIES = [
     rules.BURN,
     rules.EXHAUSTION,
     rules.SHOWDOWN_ORDER,
+    rules.SHOWDOWN_DECLARE,
     rules.SHARE_RULES,
     rules.ODD_CHIP,
 ]

@@ -250,7 +250,13 @@ class _Builder:
         return Section("The deck, and running out of cards", tuple(points))
 
     def showdown(self) -> Section:
-        return Section("Showdown", (self.point(self.text("showdown.order"), "showdown.order"),))
+        return Section(
+            "Showdown",
+            (
+                self.point(self.text("showdown.declare"), "showdown.declare"),
+                self.point(self.text("showdown.order"), "showdown.order"),
+            ),
+        )
 
     def shares(self) -> str:
         shares = self.variant.shares

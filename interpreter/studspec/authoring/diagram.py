@@ -16,7 +16,7 @@ from enum import Enum, unique
 from typing import Any
 
 from studspec.engine.machine import build_machine
-from studspec.engine.rules import BURN
+from studspec.engine.rules import resolve
 from studspec.errors import GraphvizMissingError
 from studspec.spec.model import Variant
 
@@ -54,7 +54,8 @@ LEGEND = (
 
 
 def _machine(variant: Variant) -> Any:
-    machine, _phases = build_machine(variant, BURN[variant.burn], graph=True)
+    rules = resolve(variant)
+    machine, _phases = build_machine(variant, rules.burn, rules.declares, graph=True)
     return machine
 
 

@@ -185,10 +185,24 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "The last player to bet or raise on the last street shows first; if nobody bet, the "
         "player nearest the dealer's left does. The others follow clockwise."
     ),
+    ("showdown.declare", "none"): Phrase("Cards speak: every hand at the showdown contends for every share."),
+    ("showdown.declare", "simultaneous"): Phrase(
+        "Before the showdown every player still in declares high, low or both, all at once: no "
+        "declaration is known until every player has made one. A share goes only to a player "
+        "who declared for it; a player who declares both must win or tie both shares of a pot, "
+        "or wins nothing from it."
+    ),
+    ("showdown.declare", "in-turn-from-last-aggressor"): Phrase(
+        "Before the showdown every player still in declares high, low or both, one after "
+        "another, starting with the last player to bet or raise on the last street (if nobody "
+        "bet, the player who acted first on it). A share goes only to a player who declared for "
+        "it; a player who declares both must win or tie both shares of a pot, or wins nothing "
+        "from it."
+    ),
     ("pots.shares.hand", "high"): Phrase("the best five-card poker hand", noun="high hand"),
     ("pots.shares.hand", "ace-to-five-low"): Phrase(
-        "the lowest five cards of different ranks, counted ace-to-five (aces are low, and "
-        "straights and flushes do not count), so 5-4-3-2-A is the best",
+        "the lowest five cards, counted ace-to-five (aces are low, straights and flushes do not "
+        "count, and a hand without a pair beats any hand with one), so 5-4-3-2-A is the best",
         noun="low hand",
     ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(

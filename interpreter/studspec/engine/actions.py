@@ -4,6 +4,10 @@
 to ``X`` (the seat's total for the street), ``sm CARDS`` show, bare ``sm`` muck. Using the
 PHH words everywhere (API, CLI prompts, conformance cases) means a history, a test case and
 a typed command are the same text.
+
+PHH has no action for a hi-lo declaration; studspec writes it ``dcl high``, ``dcl low`` or
+``dcl both`` (``p3 dcl both`` in a history). A PHH reader that does not know ``dcl``
+refuses the line as an unknown action rather than misreading it (docs/conformance.md).
 """
 
 from __future__ import annotations
@@ -30,9 +34,28 @@ class ActionKind(str, Enum):
     """Complete the bring-in to a full bet, bet, or raise; the amount is the street total."""
     SHOW_MUCK = "sm"
     """Show cards at showdown (or when all-in), or muck them (no cards)."""
+    DECLARE = "dcl"
+    """Declare for the high share, the low share or both before a hi-lo declare showdown
+    (studspec's own code: PHH has none)."""
 
 
-ACTION_SYNTAX = "f, cc, pb, cbr AMOUNT, sm CARDS (show) or sm (muck)"
+@unique
+class Declaration(str, Enum):
+    """What a seat plays for in a hi-lo declare game."""
+
+    HIGH = "high"
+    """The high share only."""
+    LOW = "low"
+    """The low share only."""
+    BOTH = "both"
+    """Both shares: the seat must win or tie each of them, or it wins nothing (a swing)."""
+
+    def plays_for(self, low: bool) -> bool:
+        """Whether a seat so declared contends for the low share (``low``) or the high one."""
+        return self is Declaration.BOTH or (self is Declaration.LOW) == low
+
+
+ACTION_SYNTAX = "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck) or dcl high|low|both (declare)"
 
 
 @dataclass(frozen=True)
@@ -44,10 +67,14 @@ class Action:
     """For ``cbr``: the seat's total wager on this street after the action."""
     cards: tuple[Card | None, ...] | None = None
     """For ``sm``: the cards shown (``None`` when mucking); ``None`` items are unknown."""
+    declaration: Declaration | None = None
+    """For ``dcl``: what the seat declares."""
 
     def __str__(self) -> str:
         if self.kind is ActionKind.COMPLETE_BET_RAISE:
             return f"cbr {self.amount}"
+        if self.kind is ActionKind.DECLARE and self.declaration is not None:
+            return f"dcl {self.declaration.value}"
         if self.kind is ActionKind.SHOW_MUCK and self.cards:
             return f"sm {format_cards(self.cards)}"
         return str(self.kind.value)
@@ -62,6 +89,11 @@ MUCK = Action(ActionKind.SHOW_MUCK)
 def bet_to(amount: int) -> Action:
     """``cbr amount``: complete, bet or raise to ``amount`` for the street."""
     return Action(ActionKind.COMPLETE_BET_RAISE, amount=amount)
+
+
+def declare(declaration: Declaration) -> Action:
+    """``dcl high|low|both``: declare for a share of a hi-lo declare pot."""
+    return Action(ActionKind.DECLARE, declaration=declaration)
 
 
 def show(cards: tuple[Card | None, ...]) -> Action:
@@ -92,9 +124,21 @@ def parse_action(text: str) -> Action:
             return show(tuple(parse_cards(rest[0], allow_unknown=True)))
         except CardFormatError as error:
             raise ActionFormatError(f"{text!r}: {error}") from None
+    if kind is ActionKind.DECLARE:
+        return _parse_declaration(text, rest)
     if rest:
         raise ActionFormatError(f"{text!r}: {code} takes no amount")
     return Action(kind)
+
+
+def _parse_declaration(text: str, rest: list[str]) -> Action:
+    choices = ", ".join(d.value for d in Declaration)
+    if len(rest) != 1:
+        raise ActionFormatError(f"{text!r}: dcl takes one word, {choices} (e.g. 'dcl high')")
+    try:
+        return declare(Declaration(rest[0].lower()))
+    except ValueError:
+        raise ActionFormatError(f"{text!r}: declare one of {choices}") from None
 
 
 @dataclass(frozen=True)
@@ -111,11 +155,15 @@ class LegalAction:
     minimum: int | None = None
     maximum: int | None = None
     cost: int = 0
+    declaration: Declaration | None = None
+    """For ``dcl``: the declaration this choice makes."""
 
     def allows(self, action: Action) -> bool:
         """Whether ``action`` is this choice (with an amount inside the range)."""
         if action.kind is not self.kind:
             return False
+        if self.kind is ActionKind.DECLARE:
+            return action.declaration is self.declaration
         if self.kind is ActionKind.COMPLETE_BET_RAISE:
             assert self.minimum is not None and self.maximum is not None
             return action.amount is not None and self.minimum <= action.amount <= self.maximum
@@ -126,4 +174,6 @@ class LegalAction:
             if self.minimum == self.maximum:
                 return f"cbr {self.minimum}"
             return f"cbr {self.minimum}..{self.maximum}"
+        if self.kind is ActionKind.DECLARE and self.declaration is not None:
+            return f"dcl {self.declaration.value}"
         return str(self.kind.value)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, NoReturn
 
 from studspec.spec.model import Face
 
-from .actions import Action
+from .actions import Action, Declaration
 from .cards import Card, format_cards
 
 
@@ -98,6 +98,15 @@ class ActionTaken(Event):
 
 
 @dataclass(frozen=True)
+class Declared(Event):
+    """A seat's hi-lo declaration, recorded when every other seat may know it: at once when
+    seats declare in turn, all together once the last seat has declared simultaneously."""
+
+    seat: int
+    declaration: Declaration
+
+
+@dataclass(frozen=True)
 class Showed(Event):
     seat: int
     cards: tuple[Card | None, ...]
@@ -138,6 +147,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         BringInDue: "bring_in_due",
         BettingSkipped: "betting_skipped",
         ActionTaken: "action_taken",
+        Declared: "declared",
         Showed: "showed",
         Mucked: "mucked",
         PotAwarded: "pot_awarded",
@@ -217,6 +227,9 @@ class EventVisitor:
 
     def action_taken(self, event: ActionTaken) -> None:
         """A seat acted: fold, check or call, bring-in, complete, bet or raise."""
+
+    def declared(self, event: Declared) -> None:
+        """A seat's hi-lo declaration became known to the table."""
 
     def showed(self, event: Showed) -> None:
         """A seat showed its cards."""

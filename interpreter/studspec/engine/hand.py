@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from studspec.errors import HandError, IllegalActionError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
-from . import dealing, opening, rounds, showdown
-from .actions import Action, ActionKind, LegalAction
+from . import dealing, declare, opening, rounds, showdown
+from .actions import Action, ActionKind, Declaration, LegalAction
 from .betting import BettingRound
 from .cards import Card
 from .dealing import PendingDeal
@@ -104,6 +104,12 @@ class Hand:
         self.deal_plan: DealPlan | None = None
         self.deal_queue: list[int | None] = []
         self.show_queue: list[int] = []
+        self.declare_queue: list[int] = []
+        """Seats still to declare (hi-lo declare), in the order they may."""
+        self.declarations: dict[int, Declaration] = {}
+        """Every declaration known to the table."""
+        self.pending_declarations: dict[int, Declaration] = {}
+        """Simultaneous declarations made but not yet shown (each known only to its seat)."""
         self.result: HandResult | None = None
         self._legal_cache: tuple[int, list[LegalAction]] | None = None
         """The actor's choices, computed once per turn (players ask, then act checks)."""
@@ -129,6 +135,8 @@ class Hand:
         phase = self.phase
         if phase is PhaseKind.SHOWDOWN and self.show_queue:
             return self.show_queue[0]
+        if phase is PhaseKind.DECLARE and self.declare_queue:
+            return self.declare_queue[0]
         if phase is PhaseKind.BETTING and self.round is not None and not self.open_candidates:
             return self.round.actor
         return None
@@ -176,6 +184,8 @@ class Hand:
             return []
         if self.phase is PhaseKind.SHOWDOWN:
             return [LegalAction(ActionKind.SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
+        if self.phase is PhaseKind.DECLARE:
+            return declare.choices(self, seat)
         if self.phase is not PhaseKind.BETTING or self.round is None:
             return []
         others = sum(1 for s in self.seats_with_chips() if s != seat)
@@ -211,6 +221,10 @@ class Hand:
             raise IllegalActionError(label(action, seat), reason, now)
         if not any(option.allows(action) for option in legal):
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
+        if action.kind is ActionKind.DECLARE:
+            declare.take(self, action, seat)
+            self._drive()
+            return
         if self.open_candidates:
             opening.fix_opener(self, seat)
         rounds.take_action(self, seat, action)

@@ -21,7 +21,7 @@ from transitions import Machine, State
 
 from studspec.spec.model import Variant
 
-from . import dealing, opening, rounds, settlement, showdown
+from . import dealing, declare, opening, rounds, settlement, showdown
 from .phases import Phase, PhaseKind, Wait
 from .rules import ResolvedRules, resolve
 
@@ -47,6 +47,7 @@ ENTER: dict[PhaseKind, HandStep] = {
     PhaseKind.DEAL: dealing.enter_deal,
     PhaseKind.BRING_IN: opening.enter_bring_in,
     PhaseKind.BETTING: opening.enter_betting,
+    PhaseKind.DECLARE: declare.enter_declare,
     PhaseKind.SHOWDOWN: showdown.enter_showdown,
     PhaseKind.SETTLEMENT: settlement.enter_settlement,
     PhaseKind.COMPLETE: _nothing,
@@ -56,6 +57,7 @@ ENTER: dict[PhaseKind, HandStep] = {
 DONE_WAITING: dict[Wait, HandStep] = {
     Wait.DEAL: dealing.cards_dealt,
     Wait.PLAYER: rounds.round_over,
+    Wait.DECLARATION: declare.declarations_done,
     Wait.SHOW: showdown.all_shown,
 }
 """The condition on every edge out of a phase that waits: the wait is over."""
@@ -74,7 +76,7 @@ class CompiledVariant:
     """The rule book's options, looked up in the registries once."""
 
 
-def _phases(variant: Variant, burns: Callable[[int], bool]) -> list[Phase]:
+def _phases(variant: Variant, burns: Callable[[int], bool], declares: bool) -> list[Phase]:
     phases = [Phase("start", PhaseKind.START), Phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
         if burns(index):
@@ -83,6 +85,8 @@ def _phases(variant: Variant, burns: Callable[[int], bool]) -> list[Phase]:
         if street.bring_in:
             phases.append(Phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
         phases.append(Phase(f"{street.id}_betting", PhaseKind.BETTING, index))
+    if declares:
+        phases.append(Phase("declare", PhaseKind.DECLARE))
     phases += [
         Phase("showdown", PhaseKind.SHOWDOWN),
         Phase("settlement", PhaseKind.SETTLEMENT),
@@ -92,9 +96,10 @@ def _phases(variant: Variant, burns: Callable[[int], bool]) -> list[Phase]:
 
 
 def _after_street(phases: list[Phase], index: int) -> str:
-    """Where the street of ``phases[index]`` ends: the next street's first phase, or the showdown."""
+    """Where the street of ``phases[index]`` ends: the next street's first phase, or what
+    follows the last street (the declarations or the showdown)."""
     for phase in phases[index + 1 :]:
-        if phase.street != phases[index].street or phase.kind is PhaseKind.SHOWDOWN:
+        if phase.street != phases[index].street:
             return phase.name
     return "showdown"
 
@@ -145,10 +150,13 @@ def _graph_machine_class() -> type[Machine]:
     return type("LabelledGraphMachine", (GraphMachine,), {"state_cls": _LabelledState})
 
 
-def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = False) -> tuple[Machine, list[Phase]]:
-    """The machine for ``variant``; ``graph=True`` builds a drawable one (Mermaid), whose
-    states are labelled with what they wait for."""
-    phases = _phases(variant, burns)
+def build_machine(
+    variant: Variant, burns: Callable[[int], bool], declares: bool = False, graph: bool = False
+) -> tuple[Machine, list[Phase]]:
+    """The machine for ``variant``; ``declares`` adds the hi-lo declarations before the
+    showdown; ``graph=True`` builds a drawable one (Mermaid), whose states are labelled with
+    what they wait for."""
+    phases = _phases(variant, burns, declares)
     states: list[dict[str, Any]] = [
         {"name": phase.name, "on_enter": ENTER[phase.kind], "final": phase.kind is PhaseKind.COMPLETE}
         for phase in phases
@@ -177,7 +185,7 @@ def build_machine(variant: Variant, burns: Callable[[int], bool], graph: bool = 
 def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
     rules = resolve(variant)
-    machine, phases = build_machine(variant, rules.burn)
+    machine, phases = build_machine(variant, rules.burn, rules.declares)
     return CompiledVariant(
         variant=variant,
         phases={phase.name: phase for phase in phases},

@@ -22,6 +22,7 @@ class PhaseKind(str, Enum):
     DEAL = "deal"
     BRING_IN = "bring_in"
     BETTING = "betting"
+    DECLARE = "declare"
     SHOWDOWN = "showdown"
     SETTLEMENT = "settlement"
     COMPLETE = "complete"
@@ -35,6 +36,8 @@ class Wait(str, Enum):
     """Cards dealt from outside (a replay or a live dealer); a seeded deck never waits."""
     PLAYER = "a player"
     """A betting action from the seat to act."""
+    DECLARATION = "a declaration"
+    """Each live seat's hi-lo declaration (high, low or both)."""
     SHOW = "a show"
     """A contestant's show or muck (when cards do not speak by themselves)."""
 
@@ -42,6 +45,7 @@ class Wait(str, Enum):
 WAITS: dict[PhaseKind, Wait] = {
     PhaseKind.DEAL: Wait.DEAL,
     PhaseKind.BETTING: Wait.PLAYER,
+    PhaseKind.DECLARE: Wait.DECLARATION,
     PhaseKind.SHOWDOWN: Wait.SHOW,
 }
 """The kinds of phase that can wait, and for what; every other phase moves straight on."""

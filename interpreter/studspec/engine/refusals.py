@@ -53,4 +53,8 @@ def why_refused(hand: Hand, action: Action, legal: list[LegalAction]) -> str:
         return "this seat may not bet or raise now"
     if action.kind is ActionKind.BRING_IN:
         return "the bring-in is not due from this seat"
+    if action.kind is ActionKind.DECLARE:
+        if not hand.rules.declares:
+            return "this rule book has no declarations: cards speak at the showdown"
+        return "declarations are made once the betting is over, before the showdown"
     return f"{action.kind.value} is not allowed now"

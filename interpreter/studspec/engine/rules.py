@@ -245,6 +245,20 @@ def last_aggressor_else_first_seat(situation: ShowdownSituation) -> int:
     return situation.contestants[0]
 
 
+@dataclass(frozen=True)
+class DeclareRule:
+    """Whether seats declare high, low or both before the showdown, and how."""
+
+    declares: bool
+    in_turn: bool = False
+    """Each declaration public at once, in turn from the last aggressor; else all at once."""
+
+
+SHOWDOWN_DECLARE: Registry[DeclareRule] = Registry("showdown.declare")
+SHOWDOWN_DECLARE.add("none", DeclareRule(declares=False))  # cards speak (WSOP-L 237-244)
+SHOWDOWN_DECLARE.add("simultaneous", DeclareRule(declares=True))  # chips in the fist (home games)
+SHOWDOWN_DECLARE.add("in-turn-from-last-aggressor", DeclareRule(declares=True, in_turn=True))
+
 SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
 """What wins each share of a pot: a poker hand, or one card in the hole."""
 for _name in ("high", "ace-to-five-low"):
@@ -303,6 +317,8 @@ class ResolvedRules:
     burn: Callable[[int], bool]
     exhaustion: Callable[[int, int, int, bool], DealPlan]
     showdown_order: Callable[[ShowdownSituation], int]
+    declares: bool
+    declare_in_turn: bool
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
 
@@ -323,6 +339,8 @@ def resolve(variant: Variant) -> ResolvedRules:
         burn=BURN[variant.burn],
         exhaustion=EXHAUSTION[variant.exhaustion],
         showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
+        declares=SHOWDOWN_DECLARE[variant.declare].declares,
+        declare_in_turn=SHOWDOWN_DECLARE[variant.declare].in_turn,
         shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
     )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from studspec.errors import HandError
 
+from .actions import Declaration
 from .cards import Card
 from .evaluation import Ranking
 from .events import HandEnded, PotAwarded
@@ -45,7 +46,9 @@ def enter_settlement(hand: Hand) -> None:
             awards.append(PotAwarded(index, "uncontested", ((winners[0], pot.amount),)))
         elif winners:
             holding_of = _holdings(hand)
-            awards.extend(award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip))
+            awards.extend(
+                award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip, hand.declarations)
+            )
     for award in awards:
         for seat, amount in award.amounts:
             hand.stacks[seat] += amount
@@ -101,14 +104,16 @@ def share_portions(amount: int, rules: Sequence[ShareRule]) -> list[int]:
 
 
 def _winners(
-    shares: Sequence[tuple[ShareRule, int | None]], claimants: Sequence[int], held: Mapping[int, Holding]
+    shares: Sequence[tuple[ShareRule, int | None]],
+    contenders: Sequence[Sequence[int]],
+    held: Mapping[int, Holding],
 ) -> tuple[list[list[int]], list[dict[int, int]]]:
-    """For each share, the seats with the best score among those who can win it."""
+    """For each share, the seats with the best score among its contenders."""
     winners: list[list[int]] = []
     values: list[dict[int, int]] = []
-    for rule, qualifier in shares:
+    for (rule, qualifier), seats in zip(shares, contenders):
         scored: dict[int, int] = {}
-        for seat in claimants:
+        for seat in seats:
             value = rule.score(held[seat])
             if value is not None and (qualifier is None or rule.qualifies(value, qualifier)):
                 scored[seat] = value
@@ -118,6 +123,29 @@ def _winners(
     return winners, values
 
 
+def _declared_winners(
+    shares: Sequence[tuple[ShareRule, int | None]],
+    claimants: Sequence[int],
+    held: Mapping[int, Holding],
+    declared: Mapping[int, Declaration],
+) -> tuple[list[list[int]], list[dict[int, int]]]:
+    """Hi-lo declare: each share among the seats that declared for it. A seat that declared
+    both and does not win or tie both is out of the pot, and the shares are decided again
+    without it. If that leaves nobody who can win a share, the declarations cannot decide the
+    pot and the cards do, as if nobody had declared (no home-game source says otherwise)."""
+    eligible = [seat for seat in claimants if seat in declared]
+    while eligible:
+        contenders = [[s for s in eligible if declared[s].plays_for(low=not rule.high)] for rule, _ in shares]
+        winners, values = _winners(shares, contenders, held)
+        if not any(winners):  # nobody who declared qualifies for what they declared
+            break
+        failed = {s for s in eligible if declared[s] is Declaration.BOTH and any(s not in w for w in winners)}
+        if not failed:
+            return winners, values
+        eligible = [seat for seat in eligible if seat not in failed]
+    return _winners(shares, [claimants] * len(shares), held)
+
+
 def award_pot(
     pot_index: int,
     amount: int,
@@ -125,11 +153,16 @@ def award_pot(
     shares: Sequence[tuple[ShareRule, int | None]],
     holding_of: Callable[[int], Holding],
     odd_chip: OddChip,
+    declared: Mapping[int, Declaration] | None = None,
 ) -> list[PotAwarded]:
-    """Divide one contested pot between the best hands (or cards) of each share."""
+    """Divide one contested pot between the best hands (or cards) of each share; with
+    ``declared`` (hi-lo declare), between those who declared for each share."""
     portions = share_portions(amount, [rule for rule, _ in shares])
     held = {seat: holding_of(seat) for seat in claimants}
-    winners, values = _winners(shares, claimants, held)
+    if declared:
+        winners, values = _declared_winners(shares, claimants, held, declared)
+    else:
+        winners, values = _winners(shares, [claimants] * len(shares), held)
     if len(shares) > 1 and len(winners[0]) > 1 and all(sorted(seats) == sorted(winners[0]) for seats in winners):
         return _identical_hands(pot_index, amount, winners[0], shares, portions, values, held, odd_chip)
     won = [i for i, seats in enumerate(winners) if seats]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from studspec.spec.model import Face
 
-from .actions import LegalAction
+from .actions import Declaration, LegalAction
 from .cards import Card
 from .pots import Pot
 
@@ -46,6 +46,9 @@ class TableView:
     community: tuple[Card | None, ...]
     pots: tuple[Pot, ...]
     legal: tuple[LegalAction, ...]
+    declarations: tuple[Declaration | None, ...] = ()
+    """Each seat's hi-lo declaration as the viewer may know it: the table's, and the viewer's
+    own while simultaneous declarations are still being made."""
 
 
 def table_view(hand: Hand, viewer: int | None) -> TableView:
@@ -76,4 +79,12 @@ def table_view(hand: Hand, viewer: int | None) -> TableView:
         community=tuple(hand.community),
         pots=tuple(hand.pots()),
         legal=legal,
+        declarations=_declarations(hand, viewer),
     )
+
+
+def _declarations(hand: Hand, viewer: int | None) -> tuple[Declaration | None, ...]:
+    known: dict[int, Declaration] = dict(hand.declarations)
+    if viewer is not None and viewer in hand.pending_declarations:
+        known[viewer] = hand.pending_declarations[viewer]
+    return tuple(known.get(seat) for seat in range(hand.seats)) if known else ()

@@ -16,7 +16,7 @@ from typing import Any
 
 from studspec.engine.actions import parse_action
 from studspec.engine.cards import format_cards, parse_cards
-from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, EventVisitor, Mucked, Showed
+from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Declared, EventVisitor, Mucked, Showed
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
 from studspec.spec.model import Stakes, Variant
@@ -187,6 +187,10 @@ class _ActionLines(EventVisitor):
 
     def action_taken(self, event: ActionTaken) -> None:
         self.lines.append(f"p{event.seat + 1} {event.action}")
+
+    def declared(self, event: Declared) -> None:
+        """studspec's own line (PHH has no declare action): ``p2 dcl both``."""
+        self.lines.append(f"p{event.seat + 1} dcl {event.declaration.value}")
 
     def showed(self, event: Showed) -> None:
         self.lines.append(f"p{event.seat + 1} sm {format_cards(event.cards)}")

@@ -15,7 +15,16 @@ from dataclasses import dataclass, field, replace
 from enum import Enum, unique
 from typing import TextIO
 
-from studspec.engine.actions import ACTION_SYNTAX, Action, ActionKind, LegalAction, bet_to, parse_action
+from studspec.engine.actions import (
+    ACTION_SYNTAX,
+    Action,
+    ActionKind,
+    Declaration,
+    LegalAction,
+    bet_to,
+    declare,
+    parse_action,
+)
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
 from studspec.spec.model import Stakes, Variant
@@ -53,10 +62,14 @@ _WORDS = {
     "complete": ActionKind.COMPLETE_BET_RAISE,
 }
 
+_DECLARATIONS = {d.value for d in Declaration}
+"""Hi-lo declare: ``high``, ``low`` or ``both`` typed alone declares it."""
+
 HELP = f"""Type the number of a choice in the list, or the action itself:
   f          fold                   cc         check, or call what is owed
   pb         post the bring-in      cbr N      complete, bet or raise to N (this street's total)
   or words: fold, check, call, bring-in, bet N, raise N, complete N
+  (hi-lo declare: dcl high, dcl low, dcl both, or just high, low, both)
   (bet, raise and complete need no amount when there is one size to choose).
   With a range such as 'cbr 400..800', type any amount in it: 'cbr 600' or '3 600'.
   t shows the table again, ? this help, q leaves the table.
@@ -88,7 +101,7 @@ def _numbered(index: int, rest: list[str], legal: list[LegalAction]) -> Action:
         return _wager([choice], None)
     if rest:
         raise ChoiceError(f"{index} ({choice}) takes no amount")
-    return Action(choice.kind)
+    return Action(choice.kind, declaration=choice.declaration)
 
 
 def _refuse_call_for_bring_in(kind: ActionKind, kinds: set[ActionKind]) -> None:
@@ -135,6 +148,8 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     kind = _WORDS.get(head)
     if kind is not None:
         return _worded(head, kind, rest, text, legal)
+    if head in _DECLARATIONS and not rest:
+        return declare(Declaration(head))
     try:
         action = parse_action(text.strip())
     except ActionFormatError as error:

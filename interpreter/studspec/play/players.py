@@ -11,11 +11,11 @@ import random
 from enum import Enum, unique
 from typing import Protocol
 
-from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
+from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
 
-from .strength import equity
+from .strength import equity, share_chances
 
 
 def as_action(choice: LegalAction, amount: int | None = None) -> Action:
@@ -23,7 +23,7 @@ def as_action(choice: LegalAction, amount: int | None = None) -> Action:
     if choice.kind is ActionKind.COMPLETE_BET_RAISE:
         assert choice.minimum is not None
         return bet_to(choice.minimum if amount is None else amount)
-    return Action(choice.kind)
+    return Action(choice.kind, declaration=choice.declaration)
 
 
 class Player(Protocol):
@@ -83,6 +83,8 @@ class RuleBasedPlayer:
         self.looseness = looseness
         self.price_margin = price_margin
         """Calls when equity beats the pot odds by this factor (a call is not the last bet)."""
+        self.swing_at = 0.7
+        """Hi-lo declare: declares both only with at least this chance of winning each share."""
 
     def strength(self, hand: Hand, seat: int) -> float:
         """The seat's equity now: its own cards and the community card, against those in.
@@ -93,12 +95,25 @@ class RuleBasedPlayer:
         holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community)
         return equity(hand.variant, holding, len(hand.live_seats()))
 
+    def declaration(self, hand: Hand, seat: int) -> Declaration:
+        """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
+        wins nothing), else the share it is likelier to win."""
+        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community)
+        chances = share_chances(hand.variant, holding, len(hand.live) - 1)
+        high = max((c for share, c in chances if share.rule.high), default=0.0)
+        low = max((c for share, c in chances if not share.rule.high), default=0.0)
+        if min(high, low) >= self.swing_at:
+            return Declaration.BOTH
+        return Declaration.HIGH if high >= low else Declaration.LOW
+
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
         by_kind: dict[ActionKind, list[LegalAction]] = {}
         for choice in legal:
             by_kind.setdefault(choice.kind, []).append(choice)
         if set(by_kind) == {ActionKind.SHOW_MUCK}:
             return show(tuple(hand.cards[seat]))
+        if ActionKind.DECLARE in by_kind:
+            return declare(self.declaration(hand, seat))
         e = self.strength(hand, seat)
         pot = sum(hand.contributed)
         raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE, [])

@@ -13,6 +13,7 @@ from studspec.engine.events import (
     BurnsReshuffled,
     CardsDealt,
     CommunityCardDealt,
+    Declared,
     EventVisitor,
     HandEnded,
     Mucked,
@@ -101,6 +102,9 @@ class _Story(EventVisitor):
             self.level, self.brought_in = event.street_total, True
             return f"brings in for {event.added}"
         return _VERBS.get(kind, str(event.action))
+
+    def declared(self, event: Declared) -> None:
+        self.lines.append(f"  p{event.seat + 1} declares {event.declaration.value}")
 
     def showed(self, event: Showed) -> None:
         self.lines.append(f"  p{event.seat + 1} shows {_cards(event.cards)}")

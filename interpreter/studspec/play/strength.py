@@ -66,27 +66,31 @@ def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> fl
     return (orders.index(rule.order(score % 16)) / 12) ** rivals
 
 
-def equity(variant: Variant, holding: Holding, opponents: int) -> float:
-    """A rough expected share of the pot for ``holding`` against ``opponents`` random hands.
-
-    For each share: the chance of beating every opponent, taken as the percentile to the
-    power of the number of opponents; a low that cannot qualify any more wins nothing.
-    Crude (opponents who stay are not random), but cheap and the same for every game.
-    """
+def share_chances(variant: Variant, holding: Holding, opponents: int) -> list[tuple[ShareStrength, float]]:
+    """For each share, a rough chance that ``holding`` wins it against ``opponents`` random
+    hands: the percentile to the power of the number of opponents; a low that cannot
+    qualify any more has none. Crude (opponents who stay are not random), but cheap and
+    the same for every game."""
     cards = holding.playing
-    if not cards:
-        return 0.0
-    total = 0.0
     rivals = max(1, opponents)
+    chances: list[tuple[ShareStrength, float]] = []
     for share in share_strengths(variant):
         rule, qualifier = share.rule, share.qualifier
-        if isinstance(rule, HoleCardShare):
-            total += share.weight * _card_share_chance(rule, holding, rivals)
-            continue
-        if qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.ranking.value(cards), qualifier):
-            continue
-        total += share.weight * percentile(rule.ranking, cards) ** rivals
-    return total
+        if not cards:
+            chance = 0.0
+        elif isinstance(rule, HoleCardShare):
+            chance = _card_share_chance(rule, holding, rivals)
+        elif qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.ranking.value(cards), qualifier):
+            chance = 0.0
+        else:
+            chance = percentile(rule.ranking, cards) ** rivals
+        chances.append((share, chance))
+    return chances
+
+
+def equity(variant: Variant, holding: Holding, opponents: int) -> float:
+    """A rough expected share of the pot for ``holding`` against ``opponents`` random hands."""
+    return sum(share.weight * chance for share, chance in share_chances(variant, holding, opponents))
 
 
 def describe_best(variant: Variant, holding: Holding) -> list[str]:

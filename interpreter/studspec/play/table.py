@@ -24,6 +24,7 @@ from studspec.engine.events import (
     CardBurned,
     CardsDealt,
     CommunityCardDealt,
+    Declared,
     EventVisitor,
     HandEnded,
     Mucked,
@@ -104,6 +105,8 @@ def describe_choice(hand: Hand, seat: int, choice: LegalAction) -> str:
         return f"bring in for {choice.cost}" + all_in
     if choice.kind is ActionKind.SHOW_MUCK:
         return "show or muck"
+    if choice.kind is ActionKind.DECLARE and choice.declaration is not None:
+        return f"declare {choice.declaration.value}"
     rnd = hand.round
     if rnd is not None and (rnd.bring_in_seat == seat or (rnd.level > 0 and not rnd.opened)):
         verb = "complete to"
@@ -216,6 +219,9 @@ class Narrator(EventVisitor):
 
     def action_taken(self, event: ActionTaken) -> None:
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
+
+    def declared(self, event: Declared) -> None:
+        self._say(f"  {self._name(event.seat)} declares {event.declaration.value}")
 
     def showed(self, event: Showed) -> None:
         holding = Holding.known(event.cards, self.hand.faces[event.seat], self.hand.community)

@@ -70,6 +70,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         heads_up=betting.get("heads_up", "capped"),
         all_in_for_ante=book["bring_in"].get("all_in_for_ante", "next-seat-opens-or-folds"),
         bring_in_completion=book["bring_in"].get("completion", "bring-in-may-complete"),
+        declare=book["showdown"].get("declare", "none"),
         community_card_round=betting.get("community_card_round", "normal"),
         source=source,
         resolved=copy.deepcopy(dict(book)),

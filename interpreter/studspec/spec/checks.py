@@ -230,6 +230,21 @@ def share_combination(book: Book) -> Iterator[Finding]:
 
 
 @check
+def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
+    """Players declare high, low or both, so a declare book's pots have one high and one low
+    poker share (a spade in the hole is not declared for)."""
+    declare = book["showdown"].get("declare", "none")
+    hands = [share["hand"] for share in book["pots"]["shares"]]
+    poker = [hand for hand in hands if not HAND_TRAITS[hand].card]
+    if declare != "none" and (len(poker) != 2 or len(hands) != 2):
+        yield Finding(
+            ("showdown", "declare"),
+            f"declare: {declare} needs pots.shares to be one high and one low poker hand "
+            f"(high + ace-to-five-low); got {' + '.join(hands)}",
+        )
+
+
+@check
 def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
     """Limit books size every street; pot and no limit books size by the pot or the stack,
     allow unlimited raises (WSOP-L 125) and have no half-bet rule (WSOP-L 129 is for limit)."""

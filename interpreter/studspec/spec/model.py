@@ -107,6 +107,8 @@ class Variant:
     """Whether the raise cap holds in a round that begins heads-up (``betting.heads_up``)."""
     all_in_for_ante: str = "next-seat-opens-or-folds"
     """What happens when the bring-in card is all-in for the ante (``bring_in.all_in_for_ante``)."""
+    declare: str = "none"
+    """Whether and how seats declare high, low or both before the showdown (``showdown.declare``)."""
     bring_in_completion: str = "bring-in-may-complete"
     """Whether the player who brings in may complete, or only the players after (``bring_in.completion``)."""
     community_card_round: str = "normal"
