@@ -12,17 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from studspec.engine.actions import ActionKind
+from studspec.engine.actions import ActionKind, Declaration
 from studspec.engine.events import (
     ActionTaken,
     BringInDue,
     BurnsReshuffled,
     CommunityCardDealt,
+    Declared,
     EventVisitor,
     PotAwarded,
     StreetBegan,
 )
 from studspec.engine.hand import Hand
+from studspec.engine.rules import SHOWDOWN_DECLARE
 from studspec.spec.model import Variant
 
 UNCONTESTED = "uncontested"
@@ -50,6 +52,10 @@ class HandRecord:
     tied_share: bool
     """Some share of the main pot was split between tied hands."""
     net: tuple[int, ...]
+    swings: int = 0
+    """Hi-lo declare: seats that declared both."""
+    swings_failed: int = 0
+    """Of those, the seats that took nothing from the main pot (a failed swing)."""
 
 
 class _Counter(EventVisitor):
@@ -70,6 +76,7 @@ class _Counter(EventVisitor):
         self.pot = 0
         self.community = False
         self.reshuffled = False
+        self.swingers: set[int] = set()
 
     def street_began(self, event: StreetBegan) -> None:
         self.street = event.index
@@ -94,6 +101,10 @@ class _Counter(EventVisitor):
         self.pot += sum(amount for _, amount in event.amounts)
         if event.pot == 0:
             self.main.append(event)
+
+    def declared(self, event: Declared) -> None:
+        if event.declaration is Declaration.BOTH:
+            self.swingers.add(event.seat)
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.community = True
@@ -126,6 +137,8 @@ def record(hand: Hand) -> HandRecord:
         shares_awarded=len({award.share for award in main}) if showdown else 0,
         tied_share=showdown and any(len(award.amounts) > 1 for award in main),
         net=hand.result.net,
+        swings=len(counts.swingers),
+        swings_failed=len(counts.swingers - winners),
     )
 
 
@@ -151,6 +164,8 @@ class Totals:
     splits: int = 0
     unclaimed_share: int = 0
     ties: int = 0
+    swings: int = 0
+    swings_failed: int = 0
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
 
@@ -175,6 +190,8 @@ class Totals:
         self.open_pair_taken += rec.open_pair_taken
         self.community += rec.community
         self.burns_reshuffled += rec.burns_reshuffled
+        self.swings += rec.swings
+        self.swings_failed += rec.swings_failed
         if rec.showdown:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
@@ -187,7 +204,7 @@ class Totals:
     def merge(self, other: Totals) -> None:
         for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
                      "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
-                     "scoops", "splits", "unclaimed_share", "ties"):  # fmt: skip
+                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
         for name in ("reached", "players_at_street", "wins", "net"):
@@ -260,7 +277,20 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         "community_card": _rate(totals.community, n),
         "burns_reshuffled": _rate(totals.burns_reshuffled, n),
         "main_pot_at_showdown": _main_pot(totals, variant),
+        **_declarations(totals, variant),
         "seats": _seats(totals, big_bet),
+    }
+
+
+def _declarations(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """Hi-lo declare only: how often a player declares both, and how often that fails."""
+    if not SHOWDOWN_DECLARE[variant.declare].declares:
+        return {}
+    return {
+        "declare": {
+            "both_per_hand": round(totals.swings / totals.hands, 4) if totals.hands else 0.0,
+            "both_failed": _rate(totals.swings_failed, totals.swings),
+        }
     }
 
 
@@ -303,7 +333,16 @@ def format_report(data: dict[str, Any]) -> str:
         f"  a share tied               {_pct(main['tied_share'])}",
     ]
     if len(main["shares"]) > 1:
-        lines.append(f"  a share nobody qualified   {_pct(main['share_unclaimed'])}")
+        lines.append(
+            f"  a share nobody qualified   {_pct(main['share_unclaimed'])}  (no low, no hole spade, or nobody declared it)"
+        )
+    if "declare" in data:
+        declare = data["declare"]
+        lines += [
+            "",
+            f"declared both, per hand       {declare['both_per_hand']:.3f}",
+            f"  and won nothing (failed)   {_pct(declare['both_failed'])}",
+        ]
     lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]
     for seat in data["seats"]:
         lines.append(f"  p{seat['seat']:<3} {_pct(seat['won'])}  {seat['average_net_big_bets']:+.3f}")
