@@ -1,4 +1,4 @@
-"""Tests for :mod:`studspec.engine.evaluation`: the high, ace-to-five low and board rankings.
+"""Tests for :mod:`studspec.engine.evaluation`: high, the three lowball rankings and the boards.
 
 Expected results come from the rules of poker (and the WSOP Live Action rules, "WSOP-L",
 where one applies), not from the code under test; the brute-force section checks the
@@ -18,7 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studspec.engine.cards import CARDS, Card, parse_cards
-from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH, HIGH_BOARD, RANKINGS, Ranking
+from studspec.engine.evaluation import (
+    ACE_TO_FIVE_LOW,
+    ACE_TO_SIX_BOARD,
+    ACE_TO_SIX_LOW,
+    DEUCE_TO_SEVEN_BOARD,
+    DEUCE_TO_SEVEN_LOW,
+    HIGH,
+    HIGH_BOARD,
+    RANKINGS,
+    Ranking,
+)
 
 
 def cards(text: str) -> list[Card]:
@@ -47,9 +57,19 @@ def text_of(hand: Sequence[Card]) -> str:
 # -- the registry and the Ranking objects ----------------------------------------------------
 
 
-def test_registry_names_the_three_rankings() -> None:
-    assert RANKINGS == {"high": HIGH, "ace-to-five-low": ACE_TO_FIVE_LOW, "high-board": HIGH_BOARD}
+def test_registry_names_the_rankings() -> None:
+    assert RANKINGS == {
+        "high": HIGH,
+        "ace-to-five-low": ACE_TO_FIVE_LOW,
+        "high-board": HIGH_BOARD,
+        "deuce-to-seven-low": DEUCE_TO_SEVEN_LOW,
+        "ace-to-six-low": ACE_TO_SIX_LOW,
+        "deuce-to-seven-board": DEUCE_TO_SEVEN_BOARD,
+        "ace-to-six-board": ACE_TO_SIX_BOARD,
+    }
     assert [r.ace_low for r in (HIGH, ACE_TO_FIVE_LOW, HIGH_BOARD)] == [False, True, False]
+    assert [r.low for r in RANKINGS.values()] == [False, True, False, True, True, True, True]
+    assert [r.ace_low for r in RANKINGS.values()] == [False, True, False, False, True, False, True]
     assert all(ranking.name == name for name, ranking in RANKINGS.items())
 
 
@@ -63,6 +83,15 @@ def test_rankings_are_immutable_and_pickle_to_the_same_object() -> None:
 def test_a_low_that_counts_flushes_is_refused() -> None:
     with pytest.raises(ValueError):
         Ranking("ace-to-six", ace_low=True, straights=True, flushes=True)
+
+
+def test_a_lowball_ranking_says_so_and_an_ace_low_high_is_refused() -> None:
+    """An ace-low ranking alone is the ace-to-five low; lowball that counts straights and
+    flushes against the hand is asked for with ``low=True``. No game plays high with the
+    ace low only."""
+    assert Ranking("a-6", ace_low=True, low=True).straights
+    with pytest.raises(ValueError):
+        Ranking("ace-low-high", ace_low=True, low=False, straights=False, flushes=False)
 
 
 @pytest.mark.parametrize("ranking", list(RANKINGS.values()), ids=list(RANKINGS))
@@ -325,6 +354,122 @@ def test_high_board_ignores_five_card_straights_and_flushes() -> None:
     assert HIGH_BOARD.describe(board("2c 2d 9s 3h")) == "pair of twos"
 
 
+# -- deuce-to-seven low (2-7 razz, Kansas City lowball) --------------------------------------
+
+
+def deuce(text: str) -> int:
+    return DEUCE_TO_SEVEN_LOW.value(cards(text))
+
+
+def ace_six(text: str) -> int:
+    return ACE_TO_SIX_LOW.value(cards(text))
+
+
+@pytest.mark.parametrize(
+    ("better", "worse", "rule"),
+    [
+        ("7h 5d 4c 3s 2h", "8h 5d 4c 3s 2h", "the highest card first: a seven beats an eight"),
+        ("7h 5d 4c 3s 2h", "7d 6c 4h 3s 2c", "then the next card: 7-5 beats 7-6"),
+        ("Kh Qd Jc Ts 8h", "Ah 2d 3c 4s 5h", "the ace is high only: A-5-4-3-2 is ace high, no straight"),
+        ("9h 8d 7c 6s 4h", "7h 5h 4h 3h 2h", "a flush counts against the hand: 9-8-7-6-4 beats a suited 7-5-4-3-2"),
+        ("Ah Kd Qc Js 9h", "6h 5d 4c 3s 2h", "a straight counts against the hand: ace high beats 6-5-4-3-2"),
+        ("2h 2d 3c 4s 5h", "Ah Kd Qc Js Th", "T-J-Q-K-A is a straight, worse than any pair"),
+        ("Kh Qd Jc Ts 8h", "2h 2d 3c 4s 5h", "any no-pair hand beats a pair"),
+        ("2h 2d Ac Ks Qh", "Ah Ad 2c 3s 4h", "the aces are the worst pair"),
+        ("Ah Kh Qh Jh 9h", "2c 3c 4c 5c 6c", "a flush beats a straight flush (both count against the hand)"),
+        ("Kh Kd Kc 3s 3h", "2c 2d 2h 2s 3c", "a full house beats four of a kind"),
+    ],
+)
+def test_deuce_to_seven_ordering(better: str, worse: str, rule: str) -> None:
+    assert deuce(better) > deuce(worse), rule
+
+
+def test_deuce_to_seven_best_hand_and_words() -> None:
+    """7-5-4-3-2 of mixed suits is the best 2-7 hand (no five of deuces to sevens, or with an
+    ace, beats it); the wheel, pokerkit issue 44's bug, is an ace-high hand here."""
+    every_low_five = combinations([c for c in CARDS if c >> 2 <= 5 or c >> 2 == 12], 5)
+    assert deuce("7h 5d 4c 3s 2h") == max(DEUCE_TO_SEVEN_LOW.value(five) for five in every_low_five)
+    assert DEUCE_TO_SEVEN_LOW.describe(deuce("7h 5d 4c 3s 2h")) == "7-5-4-3-2"
+    assert DEUCE_TO_SEVEN_LOW.describe(deuce("Ah 2d 3c 4s 5h")) == "A-5-4-3-2"
+    assert DEUCE_TO_SEVEN_LOW.describe(deuce("6h 5d 4c 3s 2h")) == "straight, six high"
+    assert DEUCE_TO_SEVEN_LOW.describe(deuce("7h 5h 4h 3h 2h")) == "flush, seven high"
+    assert DEUCE_TO_SEVEN_LOW.describe(deuce("9h 9d 4c 3s 2h")) == "pair of nines"
+
+
+def test_deuce_to_seven_best_five_of_seven_avoids_the_flush() -> None:
+    """Seven cards, five hearts: the lowest five ranks (T-9-6-5-3) are all hearts, so they
+    make a flush; the best low plays an ace instead: A-9-6-5-3, ace high (of the two aces,
+    best_five names the higher suit)."""
+    seven = cards("Ac Ad 5h 6h 9h 3h Th")
+    assert DEUCE_TO_SEVEN_LOW.value(seven) == deuce("Ac 9h 6h 5h 3h")
+    assert DEUCE_TO_SEVEN_LOW.best_five(seven) == tuple(cards("Ad 9h 6h 5h 3h"))
+    # A second three of another suit breaks the flush: T-9-6-5-3 plays.
+    assert DEUCE_TO_SEVEN_LOW.value(cards("Ac 3d 5h 6h 9h 3h Th")) == deuce("Th 9h 6h 5h 3d")
+
+
+def test_deuce_to_seven_board_ace_is_the_worst_door() -> None:
+    """Rules matrix edge case 3: 2-7 razz doors A♣ and K♠: the ace is the worst (highest)
+    card, so A♣ brings in (highest-ace-high); the lowest board acts first, with no straights
+    or flushes on a board (WSOP-L 215)."""
+    doors = [cards("Ac")[0], cards("Ks")[0]]
+    assert min(doors, key=lambda door: DEUCE_TO_SEVEN_BOARD.value([door])) == cards("Ac")[0]
+    assert DEUCE_TO_SEVEN_BOARD.value(cards("Ks")) > DEUCE_TO_SEVEN_BOARD.value(cards("Ac"))
+    assert DEUCE_TO_SEVEN_BOARD.value(cards("7c 5d")) > DEUCE_TO_SEVEN_BOARD.value(cards("7d 6c"))
+    assert DEUCE_TO_SEVEN_BOARD.value(cards("Kc Qd")) > DEUCE_TO_SEVEN_BOARD.value(cards("2c 2d"))
+    assert DEUCE_TO_SEVEN_BOARD.value(cards("6h 5h 4h 3h")) > DEUCE_TO_SEVEN_BOARD.value(cards("7c 5d 4h 3s"))
+    assert DEUCE_TO_SEVEN_BOARD.describe(DEUCE_TO_SEVEN_BOARD.value(cards("6h 5h 4h 3h 2h"))) == "6-5-4-3-2"
+    assert DEUCE_TO_SEVEN_BOARD.card_order(cards("As")[0]) == (12, 3)
+
+
+# -- ace-to-six low (London lowball) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("better", "worse", "rule"),
+    [
+        ("6h 4d 3c 2s Ah", "Ah 2d 3c 4s 5h", "A-2-3-4-5 is a straight, which counts against the hand"),
+        ("6h 4d 3c 2s Ah", "6d 5c 3h 2s Ac", "then card by card: 6-4 beats 6-5"),
+        ("Kh Qd Jc Ts Ah", "2h 2d 3c 4s 5h", "the ace is low only: T-J-Q-K-A is king high, no straight"),
+        ("9h 8d 7c 6s 4h", "7h 4h 3h 2h Ah", "a flush counts against the hand"),
+        ("Ah Ad 2c 3s 4h", "2h 2d Ac 3s 4h", "aces are the lowest pair"),
+        ("Kh Qd Jc Ts 8h", "Ah Ad 2c 3s 4h", "any no-pair hand beats a pair"),
+    ],
+)
+def test_ace_to_six_ordering(better: str, worse: str, rule: str) -> None:
+    assert ace_six(better) > ace_six(worse), rule
+
+
+def test_ace_to_six_best_hand_and_words() -> None:
+    every_low_five = combinations([c for c in CARDS if c >> 2 <= 4 or c >> 2 == 12], 5)
+    assert ace_six("6h 4d 3c 2s Ah") == max(ACE_TO_SIX_LOW.value(five) for five in every_low_five)
+    assert ACE_TO_SIX_LOW.describe(ace_six("6h 4d 3c 2s Ah")) == "6-4-3-2-A"
+    assert ACE_TO_SIX_LOW.describe(ace_six("Ah 2d 3c 4s 5h")) == "straight, five high"
+    assert ACE_TO_SIX_LOW.describe(ace_six("Kh Qd Jc Ts Ah")) == "K-Q-J-T-A"
+    assert ACE_TO_SIX_LOW.best_five(cards("Ah 2d 3c 4s 5h 6d Kc")) == tuple(cards("6d 4s 3c 2d Ah"))
+    assert ACE_TO_SIX_LOW.card_order(cards("As")[0]) == (0, 3)
+
+
+def test_ace_to_six_board_is_the_ace_to_five_low() -> None:
+    """On a board straights and flushes do not count, so the ace-to-six board ranks as
+    razz's does: the ace is the best door."""
+    rng = random.Random(36)
+    for _ in range(500):
+        board = rng.sample(CARDS, rng.randint(1, 4))
+        assert ACE_TO_SIX_BOARD.value(board) == ACE_TO_FIVE_LOW.value(board)
+    assert ACE_TO_SIX_BOARD.value(cards("Ac")) > ACE_TO_SIX_BOARD.value(cards("2d"))
+
+
+def test_lowball_qualifiers() -> None:
+    """A lowball low qualifies with five different ranks at most the qualifier and no
+    straight or flush; in 2-7 an ace never qualifies (it is high)."""
+    assert DEUCE_TO_SEVEN_LOW.qualifies(deuce("8h 6d 4c 3s 2h"), 8)
+    assert not DEUCE_TO_SEVEN_LOW.qualifies(deuce("Ah 5d 4c 3s 2h"), 8)
+    assert not DEUCE_TO_SEVEN_LOW.qualifies(deuce("6h 5d 4c 3s 2h"), 8)  # a straight
+    assert ACE_TO_SIX_LOW.qualifies(ace_six("8h 6d 4c 3s Ah"), 8)
+    assert not ACE_TO_SIX_LOW.qualifies(ace_six("5h 4d 3c 2s Ah"), 8)  # a straight
+    assert not ACE_TO_SIX_LOW.qualifies(ace_six("8h 6h 4h 3h Ah"), 8)  # a flush
+
+
 # -- best five and the odd chip ---------------------------------------------------------------
 
 
@@ -502,6 +647,73 @@ def test_high_board_agrees_with_brute_force_on_seven_cards() -> None:
     hands = random_hands(220, 2000, (5, 6, 7))
     reference = [best_of(hand, naive_board) for hand in hands]
     assert_same_order([HIGH_BOARD.value(hand) for hand in hands], reference, hands)
+
+
+def naive_lowball_badness(hand: Sequence[int], ace_low: bool, counts_straights_and_flushes: bool = True) -> NaiveKey:
+    """How bad a lowball hand of at most five cards is (smaller is better), spelled out:
+    the ace at one end only (low in ace-to-six, high in deuce-to-seven), and straights and
+    flushes counting against the hand like the high categories they are."""
+    ranks = sorted(((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in hand)[::-1]
+    by_count = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = [count for _, count in by_count] + [0]
+    tie = tuple(rank for rank, _ in by_count)
+    five = counts_straights_and_flushes and len(hand) == 5 and len(set(ranks)) == 5
+    flush = five and len({card & 3 for card in hand}) == 1
+    straight = five and ranks[0] - ranks[4] == 4
+    if straight and flush:
+        return 8, tie
+    if shape[0] == 4 or shape[:2] == [3, 2]:
+        return (7 if shape[0] == 4 else 6), tie
+    if flush or straight:
+        return (5 if flush else 4), tie
+    return {3: 3, 2: 2 if shape[1] == 2 else 1, 1: 0}[shape[0]], tie
+
+
+def lowball_hands(seed: int) -> list[tuple[Card, ...]]:
+    """Random hands of five to twelve cards, many of them crowded into few suits and low
+    ranks, so the rare case of a best low that only a flush could hold comes up often."""
+    hands = random_hands(seed, 1200, (5, 6, 7, 7, 8, 9, 10, 12))
+    rng = random.Random(seed + 1)
+    hearts_and_a_few = [c for c in CARDS if c & 3 == 2 or c >> 2 in (0, 4, 8, 12)]
+    hands += [tuple(rng.sample(hearts_and_a_few, rng.choice((6, 7, 8)))) for _ in range(1000)]
+    hands += [tuple(rng.sample([c for c in CARDS if c >> 2 <= 6 or c >> 2 == 12], 7)) for _ in range(500)]
+    low_hearts = [c for c in CARDS if c & 3 == 2 and (c >> 2 <= 7 or c >> 2 == 12)]
+    high_others = [c for c in CARDS if c & 3 != 2 and 8 <= c >> 2 <= 11]
+    hands += [tuple(rng.sample(low_hearts, 5) + rng.sample(high_others, 2)) for _ in range(300)]
+    return hands
+
+
+def lowball_reference(hands: Sequence[Sequence[Card]], ace_low: bool, counts: bool = True) -> list[NaiveKey]:
+    """The naive key (larger is better) of each hand's best lowball five."""
+
+    def badness(five: Sequence[int]) -> NaiveKey:
+        return naive_lowball_badness(five, ace_low, counts)
+
+    return [negated(best_of(hand, badness, min)) for hand in hands]
+
+
+@pytest.mark.parametrize(
+    ("ranking", "ace_low"),
+    [(DEUCE_TO_SEVEN_LOW, False), (ACE_TO_SIX_LOW, True)],
+    ids=["deuce-to-seven", "ace-to-six"],
+)
+def test_lowball_agrees_with_brute_force(ranking: Ranking, ace_low: bool) -> None:
+    hands = lowball_hands(44 if ace_low else 27)
+    reference = lowball_reference(hands, ace_low)
+    assert_same_order([ranking.value(hand) for hand in hands], reference, hands)
+    categories = {category for category, _ in reference}
+    assert categories >= {0, -1, -2, -3} and categories & {-4, -5}  # a straight or a flush at best, too
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 7])
+def test_lowball_boards_agree_with_brute_force(size: int) -> None:
+    """Boards of one to four up cards (and whole hands, for completeness): the lowest board
+    acts first under 2-7 and A-6, straights and flushes not counting (WSOP-L 215)."""
+    hands = random_hands(2700 + size, 800, (size,))
+    for ranking, ace_low in ((DEUCE_TO_SEVEN_BOARD, False), (ACE_TO_SIX_BOARD, True)):
+        assert_same_order([ranking.value(hand) for hand in hands], lowball_reference(hands, ace_low, False), hands)
+    for ranking, ace_low in ((DEUCE_TO_SEVEN_LOW, False), (ACE_TO_SIX_LOW, True)):
+        assert_same_order([ranking.value(hand) for hand in hands], lowball_reference(hands, ace_low), hands)
 
 
 # -- properties ------------------------------------------------------------------------------

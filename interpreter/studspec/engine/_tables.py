@@ -32,7 +32,8 @@ categories too, and a hand of fewer cards loses to the same hand with more kicke
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations
 
 RANK_FIELD_BITS = 3
 SUIT_SHIFT = 13 * RANK_FIELD_BITS
@@ -68,6 +69,7 @@ FLUSH = 5
 FULL_HOUSE = 6
 FOUR_OF_A_KIND = 7
 STRAIGHT_FLUSH = 8
+FIVE_OF_A_KIND = 9  # only wild cards make one (:mod:`studspec.engine.wild`); above a straight flush
 
 CATEGORY_SHIFT = 20
 NIBBLES = 5
@@ -88,27 +90,41 @@ def unpack(score: int) -> tuple[int, list[int]]:
     return score >> CATEGORY_SHIFT, [n for n in nibbles if n]
 
 
+_SHIFTS = tuple(RANK_FIELD_BITS * r for r in range(13))
+
+
 def counts_of(key: int) -> list[int]:
     """How many cards of each rank (deuce first) the rank part of ``key`` holds."""
-    return [(key >> (RANK_FIELD_BITS * r)) & 7 for r in range(13)]
+    return [(key >> shift) & 7 for shift in _SHIFTS]
 
 
-def score_small_hand(nibbles: Sequence[int], straights: bool) -> int:
+def smaller_by_one(key: int, counts: Sequence[int]) -> list[int]:
+    """The rank-count keys of the multisets one card smaller than ``key`` (one per held rank)."""
+    return [key - one for one, count in zip(RANK_ONE, counts) if count]
+
+
+def score_small_hand(nibbles: Sequence[int], straights: bool, wheel: bool = True) -> int:
     """Score a hand of at most five cards given by their ranks (1..13, repeats for pairs).
 
     This is the one place that knows the poker categories; the tables only call it on
-    hands of five cards or fewer and take maxima for bigger hands.
+    hands of five cards or fewer and take maxima for bigger hands. ``wheel`` says whether
+    A-5-4-3-2, numbered ace high (13, 4, 3, 2, 1), is a straight: it is in high poker,
+    where the ace plays at both ends, and not in deuce-to-seven, where it is only high. A
+    ranking that numbers the ace 1 (ace-to-six) needs no wheel: its A-2-3-4-5 is in a row.
+    Five cards of one rank (wild cards only) are five of a kind.
     """
     groups = sorted(((count, nib) for nib, count in Counter(nibbles).items()), reverse=True)
     order = [nib for _, nib in groups]
     if straights and len(order) == 5:
         if order[0] - order[4] == 4:
             return pack(STRAIGHT, order[:1])
-        if order == _WHEEL:  # the ace plays low: a five-high straight, the lowest one
+        if wheel and order == _WHEEL:  # the ace plays low: a five-high straight, the lowest one
             return pack(STRAIGHT, [4])
     first = groups[0][0]
     second = groups[1][0] if len(groups) > 1 else 0
-    if first == 4:
+    if first == 5:
+        category = FIVE_OF_A_KIND
+    elif first == 4:
         category = FOUR_OF_A_KIND
     elif first == 3:
         category = FULL_HOUSE if second >= 2 else THREE_OF_A_KIND
@@ -119,7 +135,7 @@ def score_small_hand(nibbles: Sequence[int], straights: bool) -> int:
     return pack(category, order)
 
 
-def _sub_multisets(counts: list[int], rank: int, size: int, key: int) -> Iterator[int]:
+def sub_multisets(counts: list[int], rank: int, size: int, key: int) -> Iterator[int]:
     """Rank-count keys of every ``size``-card sub-multiset of ``counts`` using ranks <= ``rank``."""
     if size == 0:
         yield key
@@ -127,16 +143,31 @@ def _sub_multisets(counts: list[int], rank: int, size: int, key: int) -> Iterato
     if rank < 0:
         return
     for take in range(min(counts[rank], size), -1, -1):
-        yield from _sub_multisets(counts, rank - 1, size - take, key + take * RANK_ONE[rank])
+        yield from sub_multisets(counts, rank - 1, size - take, key + take * RANK_ONE[rank])
+
+
+REMOVE_ONE_UP_TO = 9
+"""Hands of up to this many cards are valued from the multisets one card smaller (shared
+between many hands, so few are new); bigger ones from their five-card sub-multisets."""
+_COMBINATIONS_UP_TO = 16  # C(16, 5) = 4368 fives: itertools lists them faster than recursion
+
+
+def five_card_keys(counts: Sequence[int], size: int) -> Iterable[int]:
+    """The rank-count keys of the distinct ``size``-card sub-multisets of ``counts``."""
+    if sum(counts) <= _COMBINATIONS_UP_TO:
+        ones = [RANK_ONE[r] for r in range(13) for _ in range(counts[r])]
+        return set(map(sum, combinations(ones, size)))
+    return sub_multisets(list(counts), 12, size, 0)
 
 
 class RankTable(dict[int, int]):
     """Value of the best hand of up to five cards for each rank multiset, filled on demand.
 
     Keys are the rank-count part of a hand key. A multiset of five cards or fewer is
-    scored directly by ``score``; one of six or seven cards is worth the best of the
+    scored directly by ``score``; one of six to nine cards is worth the best of the
     multisets one card smaller (the best five always leave a card out), which shares the
-    work between the many seven-card hands; a bigger one takes the best of its fives.
+    work between the many seven-card hands (and Baseball's eight and nine); a bigger one
+    takes the best of its fives. A count may exceed four (wild cards copy held ranks).
     """
 
     __slots__ = ("_score",)
@@ -152,33 +183,50 @@ class RankTable(dict[int, int]):
             raise ValueError("a hand needs at least one card")
         if size <= 5:
             value = self._score(counts)
-        elif size <= 7:
-            value = max(self[key - RANK_ONE[r]] for r in range(13) if counts[r])
+        elif size <= REMOVE_ONE_UP_TO:
+            value = max([self[smaller] for smaller in smaller_by_one(key, counts)])
         else:
             # Removing one card at a time from a big hand would visit exponentially many
             # multisets (5**13 for the whole deck); the five-card ones are few (at most 6175).
-            value = max(self[five] for five in _sub_multisets(counts, 12, 5, 0))
+            value = max([self[five] for five in five_card_keys(counts, 5)])
         self[key] = value
         return value
 
 
-class FlushTable(dict[int, int]):
-    """Score of the best flush or straight flush for each 13-bit mask of one suit's ranks.
+def flush_score(straight_score: int) -> int:
+    """Turn the score of five different ranks into the score of the same ranks suited.
 
-    Only asked about masks of five ranks or more; five ranks are scored directly, more
-    take the best mask one rank smaller (as :class:`RankTable` does).
+    A straight becomes a straight flush, anything else a flush; the ranks are kept.
+    """
+    category = STRAIGHT_FLUSH if straight_score >> CATEGORY_SHIFT == STRAIGHT else FLUSH
+    return category << CATEGORY_SHIFT | (straight_score & ((1 << CATEGORY_SHIFT) - 1))
+
+
+def _high_flush(ranks: list[int]) -> int:
+    """The high-poker value of five suited ranks (deuce 0 .. ace 12): a flush or straight flush."""
+    return flush_score(score_small_hand([r + 1 for r in ranks], straights=True))
+
+
+class FlushTable(dict[int, int]):
+    """Value of the best flush or straight flush for each 13-bit mask of one suit's ranks.
+
+    Only asked about masks of five ranks or more; five ranks are valued by ``score`` (given
+    the five rank indices, deuce 0 .. ace 12; high poker's flush unless a ranking passes its
+    own), more take the best mask one rank smaller (as :class:`RankTable` does).
     """
 
-    __slots__ = ()
+    __slots__ = ("_score",)
+
+    def __init__(self, score: Callable[[list[int]], int] = _high_flush) -> None:
+        super().__init__()
+        self._score = score
 
     def __missing__(self, mask: int) -> int:
         ranks = [r for r in range(13) if mask >> r & 1]
         if len(ranks) < 5:
             raise ValueError(f"a flush needs five cards of a suit, not {len(ranks)}")
         if len(ranks) == 5:
-            score = score_small_hand([r + 1 for r in ranks], straights=True)
-            category = STRAIGHT_FLUSH if score >> CATEGORY_SHIFT == STRAIGHT else FLUSH
-            value = category << CATEGORY_SHIFT | (score & ((1 << CATEGORY_SHIFT) - 1))
+            value = self._score(ranks)
         else:
             value = max(self[mask & ~(1 << r)] for r in ranks)
         self[mask] = value

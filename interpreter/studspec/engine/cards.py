@@ -1,10 +1,16 @@
-"""The vocabulary of cards: ranks, suits and the 52 card singletons.
+"""The vocabulary of cards: ranks, suits, the 52 card singletons and the two jokers.
 
 A card is an ``int`` (``rank * 4 + suit``) so that evaluation tables can be indexed by
 it directly, yet it prints as ``As`` and knows its rank and suit. Ranks count from the
 deuce (0) to the ace (12); suits from clubs (0) to spades (3), which is also the order
 the rule books use to break ties by suit (clubs < diamonds < hearts < spades), so
 ``int`` order is "ace high, then by suit".
+
+Home games add jokers: cards 52 (``Xr``, the red joker) and 53 (``Xb``, the black one).
+They have no rank and no suit; ``X`` is no rank letter and ``r``/``b`` no suit letter, so
+their text cannot be mistaken for a PHH card or for ``??`` (an unknown card), and a PHH
+reader that knows only the 52 cards refuses them rather than misreading them. What a
+joker stands for is :mod:`studspec.engine.wild`'s business; the natural rankings refuse it.
 """
 
 from __future__ import annotations
@@ -65,18 +71,35 @@ SUIT_LETTERS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 
 
+JOKER_LETTER = "X"
+"""The rank-place letter of a joker's text: not a rank letter, so never read as a card."""
+JOKER_COLOURS = "rb"
+"""The suit-place letter of each joker (red 52, black 53): not a suit letter."""
+FIRST_JOKER = 52
+"""The ``int`` of the first joker: every card at or above it is a joker."""
+
+
 class Card(int):
-    """One of the 52 cards. Use :data:`CARDS` or :func:`parse_card`; never build one."""
+    """One of the 52 cards or a joker. Use :data:`CARDS`, :data:`JOKERS` or :func:`parse_card`."""
 
     __slots__ = ()
 
     @property
     def rank(self) -> Rank:
+        if self >= FIRST_JOKER:
+            raise ValueError(f"a joker ({self}) has no rank")
         return Rank(self >> 2)
 
     @property
     def suit(self) -> Suit:
+        if self >= FIRST_JOKER:
+            raise ValueError(f"a joker ({self}) has no suit")
         return Suit(self & 3)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is one of the two jokers (cards 52 and 53)."""
+        return self >= FIRST_JOKER
 
     def __bool__(self) -> bool:
         """Every card is something: without this the deuce of clubs, ``int`` 0, would be
@@ -84,6 +107,8 @@ class Card(int):
         return True
 
     def __str__(self) -> str:
+        if self >= FIRST_JOKER:
+            return JOKER_LETTER + JOKER_COLOURS[self - FIRST_JOKER]
         return RANK_LETTERS[self >> 2] + SUIT_LETTERS[self & 3]
 
     def __repr__(self) -> str:
@@ -91,24 +116,30 @@ class Card(int):
 
     @property
     def pretty(self) -> str:
-        """Rank and suit symbol, e.g. ``A♠``."""
+        """Rank and suit symbol, e.g. ``A♠``; a joker is written as its text (``Xr``)."""
+        if self >= FIRST_JOKER:
+            return str(self)
         return ("10" if self >> 2 == Rank.TEN else RANK_LETTERS[self >> 2]) + SUIT_SYMBOLS[self & 3]
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
-"""All 52 cards, in ``int`` order (deuce of clubs first, ace of spades last)."""
+"""All 52 cards, in ``int`` order (deuce of clubs first, ace of spades last); no jokers."""
 
-_BY_TEXT = {str(card): card for card in CARDS}
-_CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+JOKERS: tuple[Card, ...] = (Card(52), Card(53))
+"""The red joker (``Xr``) and the black joker (``Xb``), for decks that deal them."""
+
+_BY_TEXT = {str(card): card for card in CARDS + JOKERS}
+_CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|X[rb]|\?\?")
 
 
 def parse_card(text: str) -> Card:
-    """Return the card named like ``As`` or ``Td``."""
+    """Return the card named like ``As`` or ``Td``, or a joker, ``Xr`` or ``Xb``."""
     try:
         return _BY_TEXT[text[:1].upper() + text[1:].lower()]
     except (KeyError, IndexError):
         raise CardFormatError(
-            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (c, d, h, s)"
+            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (c, d, h, s), "
+            "or Xr or Xb for a joker"
         ) from None
 
 
@@ -116,7 +147,7 @@ def parse_cards(text: str, *, allow_unknown: bool = False) -> list[Card | None]:
     """Parse concatenated cards (``AsKd7h``); ``??`` is an unknown card when allowed.
 
     Hand histories write the cards a seat receives as one run of two-character names;
-    ``??`` marks a card nobody saw.
+    ``??`` marks a card nobody saw, and ``Xr``/``Xb`` a joker.
     """
     text = text.strip()
     if len(text) % 2:
@@ -134,5 +165,5 @@ def parse_cards(text: str, *, allow_unknown: bool = False) -> list[Card | None]:
 
 
 def format_cards(cards: Iterable[Card | None]) -> str:
-    """Write cards the way hand histories do; ``??`` for an unknown card."""
+    """Write cards the way hand histories do; ``??`` for an unknown card, ``Xr``/``Xb`` for a joker."""
     return "".join("??" if card is None else str(card) for card in cards)

@@ -1,16 +1,18 @@
-"""Hand values for the three ways stud ranks hands: high, ace-to-five low, and the board.
+"""Hand values for the ways stud ranks hands: high, the three lowball rankings, and the boards.
 
-One mechanism serves all three. A hand's cards are summed into an integer key (rank counts
+One mechanism serves them all. A hand's cards are summed into an integer key (rank counts
 and suit counts in separate bit fields, see :mod:`studspec.engine._tables`); the rank part is
 looked up in the ranking's rank-multiset table, and only when a suit has five cards or
-more, and the ranking counts flushes, is that suit's rank mask looked up in a flush table.
-The rankings differ only in the small-hand scorer their tables are filled with: whether
-straights count, whether the ace plays low, and whether smaller is better.
+more, and the ranking counts flushes, does the flush suit's rank mask come into it. The
+rankings differ only in the small-hand scorer their tables are filled with: whether
+straights and flushes count, whether the ace plays high or low, and whether smaller is better.
 
-A value is a plain ``int`` and *larger is always better*, for the low ranking too, so a
+A value is a plain ``int`` and *larger is always better*, for the low rankings too, so a
 showdown or a "who acts first" decision is a ``max()`` whatever the ranking. Values of one
 ranking compare across categories and across hand sizes (a board of two cards against a
-board of two cards, a seven-card hand against another), never across rankings.
+board of two cards, a seven-card hand against another), never across rankings. Wild cards
+are valued on the same scale by :mod:`studspec.engine.wild`; a natural ranking is never
+given a joker.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from itertools import combinations
 
 from ._tables import (
     CARD_KEYS,
+    FIVE_OF_A_KIND,
     FLUSH,
     FLUSH_BITS,
     FLUSH_FLAGS,
@@ -35,52 +38,91 @@ from ._tables import (
     TWO_PAIR,
     FlushTable,
     RankTable,
+    flush_score,
     score_small_hand,
     unpack,
 )
 from .cards import RANK_LETTERS, Card
 
-__all__ = ["ACE_TO_FIVE_LOW", "HIGH", "HIGH_BOARD", "RANKINGS", "Ranking"]
+__all__ = [
+    "ACE_TO_FIVE_LOW",
+    "ACE_TO_SIX_BOARD",
+    "ACE_TO_SIX_LOW",
+    "DEUCE_TO_SEVEN_BOARD",
+    "DEUCE_TO_SEVEN_LOW",
+    "HIGH",
+    "HIGH_BOARD",
+    "RANKINGS",
+    "Ranking",
+]
 
 _LOW_TOP = 1 << 24
-_WHEEL_RANKS = {12, 0, 1, 2, 3}  # A, 2, 3, 4, 5
 """A low value is ``_LOW_TOP - score``: every score is below 2**23, so values stay positive."""
+_WHEEL_RANKS = {12, 0, 1, 2, 3}  # A, 2, 3, 4, 5
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "jack", "queen", "king", "ace")  # fmt: skip
 _PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
             "jacks", "queens", "kings", "aces")  # fmt: skip
 _LOW_LETTERS = "A" + RANK_LETTERS[:-1]  # ace-low order: A, 2, ..., K
+_ACE_HIGH_NIBBLES = tuple(range(1, 14))  # deuce 1 .. ace 13
+_ACE_LOW_NIBBLES = (*range(2, 14), 1)  # ace 1, deuce 2 .. king 13
+
+FlushRule = Callable[[Sequence[Card], int], int]
+"""``(cards, key) -> value``: how a ranking values a hand in which some suit has five cards."""
 
 
 class Ranking:
     """One way of ranking poker hands; the module's instances are the only ones needed.
 
-    ``ace_low`` makes the ranking an ace-to-five low: the ace is the lowest rank, straights
-    and flushes do not count, and the lower hand gets the larger value. Otherwise the
-    ranking is a high one, with or without ``straights`` and ``flushes`` (the board ranking
-    that decides who acts first in stud counts neither).
+    ``ace_low`` numbers the ace below the deuce; ``low`` makes the lower hand the better
+    one (it defaults to ``ace_low``: an ace-low ranking alone is the ace-to-five low, which
+    ignores straights and flushes, so asking it to count them is refused). ``straights``
+    and ``flushes`` say whether those hands count: for the hand in a high ranking, against
+    it in a low one (deuce-to-seven and ace-to-six lowball, where ``low=True`` is given).
+    The ace plays at both ends of a straight only in a high ranking (the wheel); in a
+    lowball ranking it plays only where it ranks, so A-2-3-4-5 is ace high in
+    deuce-to-seven and a straight in ace-to-six, and T-J-Q-K-A is a straight only in the
+    first. The board rankings that decide who acts first count neither (WSOP-L 215).
     """
 
-    __slots__ = ("_by_flush", "_by_ranks", "ace_low", "flushes", "name", "straights")
+    __slots__ = ("_by_flush", "_by_ranks", "_wheel", "_with_flush", "ace_low", "flushes", "low", "name", "straights")
 
     name: str
     ace_low: bool
     straights: bool
     flushes: bool
+    low: bool
+    _wheel: bool
     _by_ranks: RankTable
     _by_flush: FlushTable | None
+    _with_flush: FlushRule | None
 
-    def __init__(self, name: str, *, ace_low: bool = False, straights: bool = True, flushes: bool = True) -> None:
-        if ace_low and (straights or flushes):
-            # A low that counts flushes against the hand cannot be split into the two
-            # independent lookups below; no stud game the project plays needs one.
-            raise ValueError("an ace-to-five low ranking ignores straights and flushes")
+    def __init__(
+        self,
+        name: str,
+        *,
+        ace_low: bool = False,
+        straights: bool = True,
+        flushes: bool = True,
+        low: bool | None = None,
+    ) -> None:
+        if low is None and ace_low and (straights or flushes):
+            raise ValueError(
+                "an ace-to-five low ignores straights and flushes; pass low=True for a lowball "
+                "ranking in which they count against the hand (ace-to-six)"
+            )
+        is_low = ace_low if low is None else low
+        if ace_low and not is_low:
+            raise ValueError("a high ranking plays the ace high (and low only in the wheel)")
         for slot, value in (("name", name), ("ace_low", ace_low), ("straights", straights),
-                            ("flushes", flushes)):  # fmt: skip
+                            ("flushes", flushes), ("low", is_low),
+                            ("_wheel", straights and not is_low)):  # fmt: skip
             object.__setattr__(self, slot, value)
         object.__setattr__(self, "_by_ranks", RankTable(self._small_hand_scorer()))
-        object.__setattr__(self, "_by_flush", FlushTable() if flushes else None)
+        object.__setattr__(self, "_by_flush", FlushTable(self._flush_scorer()) if flushes else None)
+        rule = None if not flushes else self._low_value_with_flush if is_low else self._value_with_flush
+        object.__setattr__(self, "_with_flush", rule)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"ranking {self.name!r} is immutable")
@@ -92,35 +134,67 @@ class Ranking:
         """Pickle by name, so a copy shares the module's warm tables."""
         return _ranking_named, (self.name,)
 
+    @property
+    def wheel(self) -> bool:
+        """Whether A-2-3-4-5 is a straight with the ace as a one (high rankings only)."""
+        return self._wheel
+
+    @property
+    def nibbles(self) -> tuple[int, ...]:
+        """The score nibble of each card rank (deuce 0 .. ace 12) in this ranking's order."""
+        return _ACE_LOW_NIBBLES if self.ace_low else _ACE_HIGH_NIBBLES
+
     def _small_hand_scorer(self) -> Callable[[list[int]], int]:
         """The function that values a rank multiset of at most five cards (given as counts)."""
-        straights = self.straights
-        if self.ace_low:
+        nibbles, straights, wheel, low = self.nibbles, self.straights, self._wheel, self.low
 
-            def score_low(counts: list[int]) -> int:
-                # Ace-low numbering: ace 1, deuce 2, ..., king 13; then turn the order over.
-                ranks = [1 if r == 12 else r + 2 for r in range(13) for _ in range(counts[r])]
-                return _LOW_TOP - score_small_hand(ranks, straights=False)
+        def score(counts: list[int]) -> int:
+            ranks = [nibbles[r] for r in range(13) for _ in range(counts[r])]
+            value = score_small_hand(ranks, straights, wheel)
+            return _LOW_TOP - value if low else value
 
-            return score_low
+        return score
 
-        def score_high(counts: list[int]) -> int:
-            ranks = [r + 1 for r in range(13) for _ in range(counts[r])]
-            return score_small_hand(ranks, straights)
+    def _flush_scorer(self) -> Callable[[list[int]], int]:
+        """The function that values five suited ranks (given as rank indices)."""
+        nibbles, straights, wheel, low = self.nibbles, self.straights, self._wheel, self.low
 
-        return score_high
+        def score(ranks: list[int]) -> int:
+            value = flush_score(score_small_hand([nibbles[r] for r in ranks], straights, wheel))
+            return _LOW_TOP - value if low else value
+
+        return score
 
     # -- values ---------------------------------------------------------------------------
+
+    @property
+    def rank_table(self) -> RankTable:
+        """The value of each rank multiset, flushes aside (for :mod:`studspec.engine.wild`)."""
+        return self._by_ranks
+
+    @property
+    def flush_table(self) -> FlushTable | None:
+        """The value of each suit's rank mask as a flush, or ``None`` if flushes do not count."""
+        return self._by_flush
+
+    @property
+    def flush_rule(self) -> FlushRule | None:
+        """How :meth:`value` goes on when some suit has five cards (``None``: it ignores them)."""
+        return self._with_flush
 
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best hand of up to five cards among ``cards`` (larger is better).
 
         Any number of distinct cards from one upward: a board of one to four up cards is
-        valued as it stands, five cards or more by their best five.
+        valued as it stands, five cards or more by their best five. A joker is refused:
+        only :mod:`studspec.engine.wild` knows what it stands for.
         """
-        key = sum(map(CARD_KEYS.__getitem__, cards), SUIT_BIAS)
-        if key & FLUSH_BITS and self._by_flush is not None:
-            return self._value_with_flush(cards, key)
+        try:
+            key = sum(map(CARD_KEYS.__getitem__, cards), SUIT_BIAS)
+        except IndexError:
+            raise ValueError(f"a natural ranking cannot value a joker: {[str(c) for c in cards]}") from None
+        if key & FLUSH_BITS and self._with_flush is not None:
+            return self._with_flush(cards, key)
         return self._by_ranks[key & RANK_MASK]
 
     def _value_with_flush(self, cards: Sequence[Card], key: int) -> int:
@@ -140,14 +214,51 @@ class Ranking:
                 best = max(best, self._by_flush[mask])  # type: ignore[index]
         return best
 
+    def _low_value_with_flush(self, cards: Sequence[Card], key: int) -> int:
+        """The value of a lowball hand when some suit has five cards (a flush counts against).
+
+        The rank table's best low ignores suits, so it is the answer unless the only way to
+        hold it is five cards of one suit: when one of its five ranks is held twice, a card
+        of another suit plays. Only when each of its ranks is held once and all in the flush
+        suit (rare) are the five-card combinations valued one by one.
+        """
+        best = self._by_ranks[key & RANK_MASK]
+        five = self._distinct_ranks(best)
+        if five is None:
+            return best  # a pair or more is never a flush
+        playing = [card for card in cards if card >> 2 in five]
+        if len(playing) > 5 or len({card & 3 for card in playing}) > 1:
+            return best
+        return max(self._five_card_value(combo) for combo in combinations(cards, 5))
+
+    def _distinct_ranks(self, value: int) -> frozenset[int] | None:
+        """The five different ranks (deuce 0 .. ace 12) of a lowball value, if it has them."""
+        category, nibbles = unpack(self._score(value))
+        if category == STRAIGHT:
+            nibbles = [nibbles[0] - i for i in range(5)]
+        elif category != HIGH_CARD or len(nibbles) < 5:
+            return None
+        return frozenset(self._rank_index(n) for n in nibbles)
+
+    def _five_card_value(self, five: Sequence[Card]) -> int:
+        """The exact value of five cards: a flush if they share a suit, else by their ranks."""
+        key = sum(map(CARD_KEYS.__getitem__, five), SUIT_BIAS)
+        if key & FLUSH_BITS and self._by_flush is not None:
+            mask = 0
+            for card in five:
+                mask |= 1 << (card >> 2)
+            return self._by_flush[mask]
+        return self._by_ranks[key & RANK_MASK]
+
     # -- the cards that make the hand (showdown only) --------------------------------------
 
     def card_order(self, card: Card) -> tuple[int, int]:
         """(rank in this ranking's order, suit) of ``card``: bigger is higher.
 
-        In a high ranking the ace is the highest rank (12) and the deuce the lowest (0); in
-        the ace-to-five low the ace is the lowest (0) and the king the highest (12)
-        (WSOP-L 239: an ace is both the highest and the lowest card).
+        Where the ace ranks high (high, deuce-to-seven) it is the highest rank (12) and the
+        deuce the lowest (0); where it ranks low (ace-to-five, ace-to-six) the ace is the
+        lowest (0) and the king the highest (12) (WSOP-L 239: an ace is both the highest and
+        the lowest card).
         """
         rank = card >> 2
         return ((rank + 1) % 13 if self.ace_low else rank), card & 3
@@ -189,7 +300,7 @@ class Ranking:
     def _is_wheel(self, five: Sequence[Card]) -> bool:
         """A-2-3-4-5 played as a straight, where the ace counts as a one: the five is its
         highest card, so the five's suit decides an odd chip."""
-        return self.straights and not self.ace_low and len(five) == 5 and {c >> 2 for c in five} == _WHEEL_RANKS
+        return self._wheel and len(five) == 5 and {c >> 2 for c in five} == _WHEEL_RANKS
 
     def _wheel_order(self, card: Card) -> tuple[int, int]:
         rank = card >> 2
@@ -199,7 +310,7 @@ class Ranking:
 
     def _score(self, value: int) -> int:
         """The high-style score behind ``value`` (a low value is the score turned over)."""
-        return _LOW_TOP - value if self.ace_low else value
+        return _LOW_TOP - value if self.low else value
 
     def _rank_index(self, nibble: int) -> int:
         """The card rank (deuce 0 .. ace 12) a score nibble of this ranking stands for."""
@@ -208,14 +319,16 @@ class Ranking:
     def describe(self, value: int) -> str:
         """Words for a value of this ranking, e.g. ``"full house, kings full of sevens"``.
 
-        A no-pair low is written card by card, as players call it; every other hand is
-        named by its category and the ranks that decide it (kickers are left out).
+        A no-pair low is written card by card, as players call it ("7-5-4-3-2"); every
+        other hand is named by its category and the ranks that decide it (kickers are left
+        out). Five of a kind, which only wild cards make, is "five of a kind, aces".
         """
         category, nibbles = unpack(self._score(value))
         ranks = [self._rank_index(n) for n in nibbles]
         if category == HIGH_CARD:
-            if self.ace_low:
-                return "-".join(_LOW_LETTERS[n - 1] for n in nibbles)
+            if self.low:
+                letters = _LOW_LETTERS if self.ace_low else RANK_LETTERS
+                return "-".join(letters[n - 1] for n in nibbles)
             return f"{_WORDS[ranks[0]]} high"
         if category == PAIR:
             return f"pair of {_PLURALS[ranks[0]]}"
@@ -233,6 +346,8 @@ class Ranking:
             return f"four of a kind, {_PLURALS[ranks[0]]}"
         if category == STRAIGHT_FLUSH:
             return "royal flush" if ranks[0] == 12 else f"straight flush, {_WORDS[ranks[0]]} high"
+        if category == FIVE_OF_A_KIND:
+            return f"five of a kind, {_PLURALS[ranks[0]]}"
         raise ValueError(f"{value} is not a value of the {self.name} ranking")
 
     def qualifies(self, hand: int | Sequence[Card], qualifier: int) -> bool:
@@ -240,9 +355,11 @@ class Ranking:
 
         ``hand`` is the value already computed for the showdown (or the cards, to value
         here). It qualifies when the best low has five different ranks all at most
-        ``qualifier``, counting the ace as 1 (8 for eight-or-better, WSOP-L 237-241).
+        ``qualifier``, counting the ace as 1 (8 for eight-or-better, WSOP-L 237-241) where
+        it plays low and as 14 (never qualifying) where it plays high; in a lowball ranking
+        a straight or a flush is not a qualifying low either.
         """
-        if not self.ace_low:
+        if not self.low:
             raise ValueError(f"the {self.name} ranking has no qualifier; only a low does")
         if not 1 <= qualifier <= 13:
             raise ValueError(f"a low qualifier is from 1 (ace) to 13 (king), not {qualifier}")
@@ -250,7 +367,8 @@ class Ranking:
             raise TypeError("pass the hand's value or its cards, not a single card")
         value = hand if isinstance(hand, int) else self.value(hand)
         category, nibbles = unpack(self._score(value))
-        return category == HIGH_CARD and len(nibbles) == 5 and nibbles[0] <= qualifier
+        top = nibbles[0] if self.ace_low else nibbles[0] + 1
+        return category == HIGH_CARD and len(nibbles) == 5 and top <= qualifier
 
 
 HIGH = Ranking("high")
@@ -262,7 +380,34 @@ ACE_TO_FIVE_LOW = Ranking("ace-to-five-low", ace_low=True, straights=False, flus
 HIGH_BOARD = Ranking("high-board", straights=False, flushes=False)
 """The stud board that acts first: pairs, trips and quads and high cards only, ace high."""
 
-RANKINGS: dict[str, Ranking] = {r.name: r for r in (HIGH, ACE_TO_FIVE_LOW, HIGH_BOARD)}
+DEUCE_TO_SEVEN_LOW = Ranking("deuce-to-seven-low", low=True)
+"""2-7 (Kansas City) lowball and 2-7 razz: the ace is high only, straights and flushes count
+against the hand, A-2-3-4-5 is ace high (no straight); 7-5-4-3-2 of mixed suits is best."""
+
+ACE_TO_SIX_LOW = Ranking("ace-to-six-low", ace_low=True, low=True)
+"""London lowball: the ace is low only, straights and flushes count against the hand, so
+A-2-3-4-5 is a (bad) straight and A-2-3-4-6 of mixed suits is best; T-J-Q-K-A is no straight."""
+
+DEUCE_TO_SEVEN_BOARD = Ranking("deuce-to-seven-board", low=True, straights=False, flushes=False)
+"""The board that acts first under deuce-to-seven: the lowest board, ace high, pairs count,
+straights and flushes do not (WSOP-L 215); a lone ace is the worst board."""
+
+ACE_TO_SIX_BOARD = Ranking("ace-to-six-board", ace_low=True, low=True, straights=False, flushes=False)
+"""The board that acts first under ace-to-six: the lowest board, ace low, pairs count,
+straights and flushes do not (WSOP-L 215). Its values are those of the ace-to-five low."""
+
+RANKINGS: dict[str, Ranking] = {
+    r.name: r
+    for r in (
+        HIGH,
+        ACE_TO_FIVE_LOW,
+        HIGH_BOARD,
+        DEUCE_TO_SEVEN_LOW,
+        ACE_TO_SIX_LOW,
+        DEUCE_TO_SEVEN_BOARD,
+        ACE_TO_SIX_BOARD,
+    )
+}
 """Every ranking by the name a rule book uses for it."""
 
 
