@@ -27,6 +27,11 @@ REGISTRIES = [
     rules.EXHAUSTION,
     rules.SHOWDOWN_ORDER,
     rules.SHOWDOWN_DECLARE,
+    rules.DECKS,
+    rules.WILD_FOLLOW,
+    rules.WILD_JOKERS,
+    rules.WILD_PER_PLAYER,
+    rules.WILD_BOARD,
     rules.SHARE_RULES,
     rules.ODD_CHIP,
 ]

@@ -224,7 +224,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: five-card-stud, high-chicago",
+            "built-in rule books: five-card-stud, follow-the-queen, high-chicago",
         ],
     ),
     (

@@ -43,6 +43,7 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    WildRanksChanged,
 )
 from studspec.engine.hand import Hand, HandResult, PendingDeal
 from studspec.engine.pots import Pot
@@ -137,6 +138,7 @@ __all__ = [
     "UnknownVariantError",
     "Variant",
     "VariantLookupError",
+    "WildRanksChanged",
     "__version__",
     "bet_to",
     "builtin_names",

@@ -27,6 +27,15 @@ _LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight"
               "jack", "queen", "king")  # fmt: skip
 
 
+
+_RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+                 "jacks", "queens", "kings", "aces")  # fmt: skip
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
 def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
@@ -249,6 +258,35 @@ class _Builder:
             self.stated.add("betting.community_card_round")  # no community card is ever dealt
         return Section("The deck, and running out of cards", tuple(points))
 
+    def wild(self) -> Section:
+        """Which cards are wild, and how they play; a book with none says so."""
+        w = self.variant.wild
+        jokers = DECK_TRAITS[self.variant.deck].jokers
+        points = []
+        if w.ranks:
+            names = _and([_RANK_PLURALS["23456789TJQKA".index(r)] for r in w.ranks])
+            points.append(
+                self.point(
+                    f"{names[0].upper()}{names[1:]} are wild: each stands for any card, one already "
+                    "held included, so five of a kind is possible; it ranks above a straight flush. "
+                    "In a low hand a wild card is the best card it can be without pairing.",
+                    "wild.ranks",
+                )
+            )
+        for option in ("wild.follow", "wild.per_player"):
+            said = self.text(option)
+            if said:
+                points.append(self.point(said, option))
+            else:
+                self.stated.add(option)
+        if jokers:
+            points.append(self.point(self.text("wild.jokers"), "wild.jokers"))
+        if points or "wild" in self.book:
+            points.append(self.point(self.text("wild.board"), "wild.board"))
+        if not points:
+            points.append(self.point("No card is wild."))
+        return Section("Wild cards", tuple(points))
+
     def showdown(self) -> Section:
         return Section(
             "Showdown",
@@ -326,6 +364,7 @@ def describe(variant: Variant) -> Document:
         build.bring_in(),
         build.first_to_act(),
         build.deck(),
+        build.wild(),
         build.showdown(),
         build.pots(),
     ]

@@ -150,6 +150,32 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("streets.open_pair_big_bet", "false"): Phrase(""),
     # --- the deck ------------------------------------------------------------------------
     ("deck.cards", "standard-52"): Phrase("One standard deck of 52 cards, no jokers."),
+    ("deck.cards", "52-plus-joker"): Phrase("One standard deck of 52 cards and one joker."),
+    ("deck.cards", "52-plus-two-jokers"): Phrase("One standard deck of 52 cards and two jokers."),
+    # --- wild cards ----------------------------------------------------------------------
+    ("wild.follow", "none"): Phrase(""),
+    ("wild.follow", "follow-the-queen"): Phrase(
+        "Follow the Queen: queens are wild, and so is the rank of the next up card dealt after an "
+        "up queen. A later up queen replaces that rank with the rank of the up card after it; a "
+        "queen that is the last up card dealt leaves queens alone wild. Down cards never count."
+    ),
+    ("wild.jokers", "wild"): Phrase("A joker is wild: it stands for any card."),
+    ("wild.jokers", "bug"): Phrase(
+        "A joker is the bug: in a high hand it counts only as an ace, or as a card that completes "
+        "a straight, a flush or a straight flush; in a low hand it is the best card it can be."
+    ),
+    ("wild.per_player", "none"): Phrase(""),
+    ("wild.per_player", "lowest-down-card"): Phrase(
+        "Each player's lowest face-down card (aces high), and every card of its rank that player "
+        "holds, are wild for that player alone."
+    ),
+    ("wild.board", "natural"): Phrase(
+        "Wild cards count as what they are for who brings in and who acts first (a joker as an ace)."
+    ),
+    ("wild.board", "wild"): Phrase(
+        "Wild cards count as wild on the board too: a wild door card never brings in, and a "
+        "board with wild cards acts first by the best hand it makes."
+    ),
     ("deck.burn", "none"): Phrase("No cards are burned."),
     ("deck.burn", "before-later-streets"): Phrase("The dealer burns one card before each street after the first."),
     ("deck.exhaustion", "none"): Phrase(

@@ -18,6 +18,7 @@ from studspec.spec.model import Face
 from .cards import Card, format_cards
 from .events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan
 from .rules import DealPlan
+from .wilds import track
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -129,6 +130,8 @@ def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> P
     if len(set(known)) != len(known):
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:
+        if card not in hand.deck.cards:
+            raise IllegalDealError(f"{card} is not in this rule book's deck ({hand.variant.deck})")
         if not hand.deck.is_unseen(card):
             where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
@@ -143,7 +146,10 @@ def place(hand: Hand, seat: int | None, cards: list[Card | None], faces: list[Fa
         hand.community.extend(cards)
         for card in cards:
             hand.events.append(CommunityCardDealt(card))
+            track(hand, card, Face.UP)
         return
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
     hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
+    for card, face in zip(cards, faces):
+        track(hand, card, face)

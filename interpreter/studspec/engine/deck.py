@@ -21,34 +21,39 @@ from .cards import CARDS, Card
 class Deck:
     """The stub, burns and muck of one hand."""
 
-    def __init__(self, stub: Sequence[Card] | None, rng: random.Random) -> None:
+    def __init__(self, stub: Sequence[Card] | None, rng: random.Random, cards: Sequence[Card] = CARDS) -> None:
         self._rng = rng
         self.drawing = stub is not None
+        self.cards = frozenset(cards)
+        """Every card of the deck (jokers, when the rule book's deck has them)."""
         self._stub: list[Card] = list(reversed(stub)) if stub is not None else []
-        self._unseen: set[Card] = set(CARDS) if stub is None else set(stub)
-        self._given_size = len(CARDS) if stub is None else 0
+        self._unseen: set[Card] = set(cards) if stub is None else set(stub)
+        self._given_size = len(cards) if stub is None else 0
         self.burns: list[Card | None] = []
         self.muck: list[Card | None] = []
 
     @classmethod
-    def shuffled(cls, rng: random.Random) -> Deck:
-        cards = list(CARDS)
+    def shuffled(cls, rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
+        cards = list(deck)
         rng.shuffle(cards)
-        return cls(cards, rng)
+        return cls(cards, rng, deck)
 
     @classmethod
-    def stacked(cls, cards: Sequence[Card], rng: random.Random) -> Deck:
+    def stacked(cls, cards: Sequence[Card], rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
         """A deck whose top cards are ``cards`` in this order (the first is dealt first); the
         cards not named follow, shuffled by ``rng``, so a stacked deck never runs dry early."""
         if len(set(cards)) != len(cards):
             raise IllegalDealError("a stacked deck lists a card twice")
-        rest = [card for card in CARDS if card not in set(cards)]
+        strangers = [str(card) for card in cards if card not in set(deck)]
+        if strangers:
+            raise IllegalDealError(f"a stacked deck names {', '.join(strangers)}, which this deck does not hold")
+        rest = [card for card in deck if card not in set(cards)]
         rng.shuffle(rest)
-        return cls([*cards, *rest], rng)
+        return cls([*cards, *rest], rng, deck)
 
     @classmethod
-    def given(cls, rng: random.Random) -> Deck:
-        return cls(None, rng)
+    def given(cls, rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
+        return cls(None, rng, deck)
 
     @property
     def size(self) -> int:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Final, NoReturn
 from studspec.spec.model import Face
 
 from .actions import Action, Declaration
-from .cards import Card, format_cards
+from .cards import Card, Rank, format_cards
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,13 @@ class CommunityCardDealt(Event):
     """One card face up that plays in every hand (the deck could not serve every seat)."""
 
     card: Card | None
+
+
+@dataclass(frozen=True)
+class WildRanksChanged(Event):
+    """The ranks wild for every seat changed as an up card fell (Follow the Queen)."""
+
+    ranks: tuple[Rank, ...]
 
 
 @dataclass(frozen=True)
@@ -144,6 +151,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         BurnsReshuffled: "burns_reshuffled",
         CardsDealt: "cards_dealt",
         CommunityCardDealt: "community_card_dealt",
+        WildRanksChanged: "wild_ranks_changed",
         BringInDue: "bring_in_due",
         BettingSkipped: "betting_skipped",
         ActionTaken: "action_taken",
@@ -218,6 +226,9 @@ class EventVisitor:
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         """One community card was dealt face up (the deck ran short)."""
+
+    def wild_ranks_changed(self, event: WildRanksChanged) -> None:
+        """The wild ranks changed as an up card fell (Follow the Queen)."""
 
     def bring_in_due(self, event: BringInDue) -> None:
         """The rules named the seat that must bring in."""

@@ -21,7 +21,7 @@ from studspec.spec.model import Face, Stakes, Variant
 from . import dealing, declare, opening, rounds, showdown
 from .actions import Action, ActionKind, Declaration, LegalAction
 from .betting import BettingRound
-from .cards import Card
+from .cards import Card, Rank
 from .dealing import PendingDeal
 from .deck import Deck
 from .events import Event
@@ -75,7 +75,7 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
         self.rng = random.Random(seed)
-        self.deck = _deck(self.rng, deck, deal_from_outside)
+        self.deck = _deck(self.rng, deck, deal_from_outside, self.rules.deck_cards)
         self.auto_showdown = auto_showdown
         self._seat_state(len(variant.streets))
         self.state = "start"
@@ -111,6 +111,10 @@ class Hand:
         self.pending_declarations: dict[int, Declaration] = {}
         """Simultaneous declarations made but not yet shown (each known only to its seat)."""
         self.result: HandResult | None = None
+        self.followed_rank: Rank | None = None
+        """Follow the Queen: the rank of the up card that followed the last up queen."""
+        self.awaiting_follower = False
+        """Follow the Queen: an up queen fell, and the next up card's rank will be wild."""
         self._legal_cache: tuple[int, list[LegalAction]] | None = None
         """The actor's choices, computed once per turn (players ask, then act checks)."""
 
@@ -272,10 +276,11 @@ class Hand:
             pass
 
 
-def _deck(rng: random.Random, stacked: Sequence[Card] | None, from_outside: bool) -> Deck:
-    """The hand's deck: dealt from outside, stacked (top card first), or shuffled by ``rng``."""
+def _deck(rng: random.Random, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:
+    """The hand's deck of ``cards``: dealt from outside, stacked (top card first), or
+    shuffled by ``rng``."""
     if from_outside:
-        return Deck.given(rng)
+        return Deck.given(rng, cards)
     if stacked is not None:
-        return Deck.stacked(stacked, rng)
-    return Deck.shuffled(rng)
+        return Deck.stacked(stacked, rng, cards)
+    return Deck.shuffled(rng, cards)

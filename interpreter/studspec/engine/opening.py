@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import LegalAction
-from .cards import Card
-from .evaluation import Ranking
+from .cards import CARDS, FIRST_JOKER, Card
 from .events import BringInDue
 from .rounds import new_round
+from .shares import Evaluator
+from .wild import WildSpec, wild_ranking
+from .wilds import table_ranks
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -43,8 +45,8 @@ def bring_in_keys(
 
 def board_keys(
     boards: Mapping[int, Sequence[Card | None]],
-    ranking: Ranking,
-    ties: Callable[[Sequence[Card], int, Ranking], Key],
+    ranking: Evaluator,
+    ties: Callable[[Sequence[Card], int, Evaluator], Key],
 ) -> dict[int, Key | None]:
     """Each seat's claim to act first, from its up cards (larger: acts first)."""
     keys: dict[int, Key | None] = {}
@@ -64,7 +66,7 @@ def enter_bring_in(hand: Hand) -> None:
     new_round(hand, index, bring_in=True)
     doors = {seat: (hand.up_cards(seat) or [None])[-1] for seat in hand.live}
     rules = hand.rules
-    found = candidates(bring_in_keys(doors, rules.bring_in_card, rules.bring_in_ties))
+    found = candidates(bring_in_keys(doors, _door_rule(hand), rules.bring_in_ties))
     if len(found) == 1:
         set_bring_in(hand, found[0])
     else:
@@ -105,8 +107,40 @@ def enter_betting(hand: Hand) -> None:
 
 def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
     """The seat with the best board acts first; several if unseen cards leave it open."""
-    boards = {seat: hand.up_cards(seat) for seat in hand.live}
-    return candidates(board_keys(boards, hand.rules.board, hand.rules.board_ties))
+    table = hand.rules.wild
+    boards: dict[int, Sequence[Card | None]] = {seat: hand.up_cards(seat) for seat in hand.live}
+    board: Evaluator = hand.rules.board
+    if table.any and table.board_wild:
+        board = wild_ranking(hand.rules.board, WildSpec(ranks=table_ranks(hand), jokers=table.jokers))
+    elif table.any:
+        boards = {seat: [None if card is None else as_natural(card) for card in up] for seat, up in boards.items()}
+    return candidates(board_keys(boards, board, hand.rules.board_ties))
+
+
+ACE_OF_SPADES = CARDS[51]
+_NEVER_BRINGS_IN = (-99, -99)
+"""The key of a door card that never brings in (a wild card, when wild cards count)."""
+
+
+def as_natural(card: Card) -> Card:
+    """A card as it counts on a board read naturally: itself, or an ace for a joker."""
+    return ACE_OF_SPADES if card >= FIRST_JOKER else card
+
+
+def _door_rule(hand: Hand) -> Callable[[Card], tuple[int, int]]:
+    """The bring-in rule over door cards, wild cards read as the book says: naturally (a
+    joker as an ace), or as cards that never bring in."""
+    rule, table = hand.rules.bring_in_card, hand.rules.wild
+    if not table.any:
+        return rule
+    wild = table_ranks(hand) if table.board_wild else frozenset()
+
+    def key(card: Card) -> tuple[int, int]:
+        if table.board_wild and (card >= FIRST_JOKER or card.rank in wild):
+            return _NEVER_BRINGS_IN
+        return rule(as_natural(card))
+
+    return key
 
 
 def final_opener(hand: Hand) -> int:

@@ -18,10 +18,12 @@ from studspec.errors import DeckExhaustedError
 from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
-from .cards import Card, Suit
+from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
 from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
 from .registry import Registry
-from .shares import HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
+from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
+from .wild import JokerPlay
+from .wilds import FollowRule, PerPlayer, WildTable, lowest_down_card
 
 if TYPE_CHECKING:
     from studspec.spec.model import Variant
@@ -84,17 +86,17 @@ FIRST_TO_ACT_BOARD: Registry[Ranking] = Registry("first_to_act.board")
 FIRST_TO_ACT_BOARD.add("best-high-board", HIGH_BOARD)  # no straights or flushes (WSOP-L 215)
 FIRST_TO_ACT_BOARD.add("best-low-board", ACE_TO_FIVE_LOW)  # the lowest board acts (WSOP-L 235)
 
-FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]] = Registry("first_to_act.ties")
+FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]] = Registry("first_to_act.ties")
 
 
 @FIRST_TO_ACT_TIES.register("seat")
-def first_to_act_ties_by_seat(up_cards: Sequence[Card], position: int, board: Ranking) -> tuple[int, ...]:
+def first_to_act_ties_by_seat(up_cards: Sequence[Card], position: int, board: Evaluator) -> tuple[int, ...]:
     """Equal boards: the first seat left of the dealer acts (WSOP-L 215, 240)."""
     return (-position,)
 
 
 @FIRST_TO_ACT_TIES.register("suit")
-def first_to_act_ties_by_suit(up_cards: Sequence[Card], position: int, board: Ranking) -> tuple[int, ...]:
+def first_to_act_ties_by_suit(up_cards: Sequence[Card], position: int, board: Evaluator) -> tuple[int, ...]:
     """Equal boards: the board whose highest card is highest by suit acts (TDA RP-10D)."""
     return max(board.card_order(card) for card in up_cards) if up_cards else (0, 0)
 
@@ -245,6 +247,44 @@ def last_aggressor_else_first_seat(situation: ShowdownSituation) -> int:
     return situation.contestants[0]
 
 
+# --- The deck and wild cards ---------------------------------------------------------
+
+DECKS: Registry[tuple[Card, ...]] = Registry("deck.cards")
+"""The cards each deck holds."""
+DECKS.add("standard-52", CARDS)
+DECKS.add("52-plus-joker", (*CARDS, JOKERS[0]))
+DECKS.add("52-plus-two-jokers", (*CARDS, *JOKERS))
+
+WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
+WILD_FOLLOW.add("none", FollowRule())
+WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # rules matrix section 2, edge case 36
+
+WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
+WILD_JOKERS.add("wild", JokerPlay.WILD)
+WILD_JOKERS.add("bug", JokerPlay.BUG)  # Robert's Rules: an ace, or to complete a straight or flush
+
+WILD_PER_PLAYER: Registry[PerPlayer | None] = Registry("wild.per_player")
+WILD_PER_PLAYER.add("none", None)
+WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
+
+WILD_BOARD: Registry[bool] = Registry("wild.board")
+"""Whether wild cards count as wild for the bring-in and first to act."""
+WILD_BOARD.add("natural", False)  # rules matrix section 2: the bring-in goes by natural cards
+WILD_BOARD.add("wild", True)
+
+
+def _wild_table(variant: Variant) -> WildTable:
+    wild = variant.wild
+    return WildTable(
+        ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
+        follow=WILD_FOLLOW[wild.follow],
+        jokers=WILD_JOKERS[wild.jokers],
+        per_player=WILD_PER_PLAYER[wild.per_player],
+        board_wild=WILD_BOARD[wild.board],
+        deck_has_jokers=any(card >= FIRST_JOKER for card in DECKS[variant.deck]),
+    )
+
+
 @dataclass(frozen=True)
 class DeclareRule:
     """Whether seats declare high, low or both before the showdown, and how."""
@@ -269,29 +309,29 @@ SHARE_RULES.add(
     "low-spade-in-the-hole-ace-high", HoleCardShare("low-spade-in-the-hole-ace-high", Suit.SPADES, lowest_ace_high)
 )
 
-ODD_CHIP: Registry[Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]] = Registry("pots.odd_chip")
+ODD_CHIP: Registry[Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]] = Registry("pots.odd_chip")
 """``(ranking, cards, seat) -> key``: among tied winners the largest key takes an odd chip."""
 
 
 @ODD_CHIP.register("highest-card-by-suit")
-def odd_chip_highest_card_by_suit(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+def odd_chip_highest_card_by_suit(ranking: Evaluator, cards: Sequence[Card], position: int) -> tuple[int, ...]:
     """The odd chip goes to the highest card by suit among the five cards that make the
     hand, in a high or a low half alike (WSOP-L 149, 244)."""
     return tuple(ranking.odd_chip_key(cards))
 
 
 @ODD_CHIP.register("high-highest-low-lowest-suit")
-def odd_chip_high_highest_low_lowest(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+def odd_chip_high_highest_low_lowest(ranking: Evaluator, cards: Sequence[Card], position: int) -> tuple[int, ...]:
     """High: the highest card by suit; low: the lowest card by suit, among the five cards
     (Robert's Rules, "Ties")."""
-    if not ranking.ace_low:
+    if not ranking.low:
         return tuple(ranking.odd_chip_key(cards))
     rank, suit = min(ranking.card_order(card) for card in ranking.best_five(cards))
     return (-rank, -suit)
 
 
 @ODD_CHIP.register("first-seat-left-of-dealer")
-def odd_chip_first_seat(ranking: Ranking, cards: Sequence[Card], position: int) -> tuple[int, ...]:
+def odd_chip_first_seat(ranking: Evaluator, cards: Sequence[Card], position: int) -> tuple[int, ...]:
     """The odd chip goes to the tied player nearest the dealer's left (seed 001)."""
     return (-position,)
 
@@ -309,7 +349,7 @@ class ResolvedRules:
     opener_may_fold: bool
     bring_in_may_complete: bool
     board: Ranking
-    board_ties: Callable[[Sequence[Card], int, Ranking], tuple[int, ...]]
+    board_ties: Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]
     uncapped: Callable[[int], bool]
     community_betting: bool
     sizing: Sizing
@@ -319,8 +359,10 @@ class ResolvedRules:
     showdown_order: Callable[[ShowdownSituation], int]
     declares: bool
     declare_in_turn: bool
+    deck_cards: tuple[Card, ...]
+    wild: WildTable
     shares: tuple[tuple[ShareRule, int | None], ...]
-    odd_chip: Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+    odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
 
 
 def resolve(variant: Variant) -> ResolvedRules:
@@ -341,6 +383,8 @@ def resolve(variant: Variant) -> ResolvedRules:
         showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
         declares=SHOWDOWN_DECLARE[variant.declare].declares,
         declare_in_turn=SHOWDOWN_DECLARE[variant.declare].in_turn,
+        deck_cards=DECKS[variant.deck],
+        wild=_wild_table(variant),
         shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
     )

@@ -18,10 +18,10 @@ from studspec.errors import HandError
 
 from .actions import Declaration
 from .cards import Card
-from .evaluation import Ranking
 from .events import HandEnded, PotAwarded
 from .pots import Pot, divide
-from .shares import Holding, ShareRule, odd_chip_order
+from .shares import Evaluator, Holding, ShareRule, odd_chip_order
+from .wilds import spec_for
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -81,17 +81,17 @@ def _holdings(hand: Hand) -> Callable[[int], Holding]:
             raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
         own = tuple(c for c in hand.cards[seat] if c is not None)
         board = tuple(c for c in hand.community if c is not None)
-        return Holding(own, tuple(hand.faces[seat]), board)
+        return Holding(own, tuple(hand.faces[seat]), board, spec_for(hand, seat))
 
     return holding_of
 
 
-OddChip = Callable[[Ranking, Sequence[Card], int], tuple[int, ...]]
+OddChip = Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
 
 
 def _chip_order(odd_chip: OddChip, rule: ShareRule, held: Mapping[int, Holding]) -> Callable[[int], tuple[int, ...]]:
     """The odd-chip key of each tied seat under ``rule`` (bound now, not in a loop's closure)."""
-    return lambda seat: odd_chip(rule.ranking, held[seat].playing, seat)
+    return lambda seat: odd_chip(rule.ranking_for(held[seat]), held[seat].playing, seat)
 
 
 def share_portions(amount: int, rules: Sequence[ShareRule]) -> list[int]:

@@ -15,10 +15,15 @@ from dataclasses import dataclass
 
 from studspec.spec.model import Face
 
-from .cards import RANK_LETTERS, SUIT_LETTERS, Card, Suit
+from .cards import FIRST_JOKER, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from .evaluation import HIGH, Ranking
+from .wild import WildRanking, WildSpec, wild_ranking
 
 _NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+Evaluator = Ranking | WildRanking
+"""What values a hand: a natural ranking, or one with wild cards (same scale, same methods)."""
 
 
 @dataclass(frozen=True)
@@ -29,10 +34,16 @@ class Holding:
     cards: tuple[Card, ...]
     faces: tuple[Face, ...]
     community: tuple[Card, ...] = ()
+    wild: WildSpec | None = None
+    """What is wild in this seat's hand (``None``: no card is)."""
 
     @classmethod
     def known(
-        cls, cards: Sequence[Card | None], faces: Sequence[Face], community: Sequence[Card | None] = ()
+        cls,
+        cards: Sequence[Card | None],
+        faces: Sequence[Face],
+        community: Sequence[Card | None] = (),
+        wild: WildSpec | None = None,
     ) -> Holding:
         """The cards of these that a viewer knows (``None`` stands for one it does not)."""
         pairs = [(card, face) for card, face in zip(cards, faces) if card is not None]
@@ -40,6 +51,7 @@ class Holding:
             tuple(card for card, _ in pairs),
             tuple(face for _, face in pairs),
             tuple(card for card in community if card is not None),
+            wild,
         )
 
     @property
@@ -60,11 +72,15 @@ class RankedShare:
     def __init__(self, ranking: Ranking) -> None:
         self.ranking = ranking
         self.name = ranking.name
-        self.high = not ranking.ace_low
+        self.high = not ranking.low
         """High shares take a pot's odd chip before low ones (WSOP-L 244)."""
 
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        """The evaluator of this seat's hand: the ranking itself, or it with the wild cards."""
+        return self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+
     def score(self, holding: Holding) -> int | None:
-        return self.ranking.value(holding.playing)
+        return self.ranking_for(holding).value(holding.playing)
 
     def qualifies(self, score: int, qualifier: int) -> bool:
         return self.ranking.qualifies(score, qualifier)
@@ -93,8 +109,12 @@ class HoleCardShare:
         self.ranking = HIGH
         """Ties cannot happen in one deck; the odd-chip rules read a ranking all the same."""
 
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        """The ranking the odd-chip rules read (ties cannot happen: one card of each)."""
+        return self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+
     def score(self, holding: Holding) -> int | None:
-        ranks = [card >> 2 for card in holding.hole() if card & 3 == self.suit]
+        ranks = [card >> 2 for card in holding.hole() if card < FIRST_JOKER and card & 3 == self.suit]
         if not ranks:
             return None
         best = max(ranks, key=self.order)

@@ -17,7 +17,7 @@ from studspec.errors import IllegalActionError
 from .actions import Action
 from .cards import Card, format_cards
 from .events import Mucked, Showed
-from .opening import clockwise_from, final_opener
+from .opening import as_natural, clockwise_from, final_opener
 from .phases import PhaseKind
 from .rounds import betting_closed
 from .rules import ShowdownSituation
@@ -37,7 +37,7 @@ def enter_showdown(hand: Hand) -> None:
         last_aggressor=aggressor,
         first_to_act=final_opener(hand),
         contestants=tuple(live),
-        boards={s: [c for c in hand.up_cards(s) if c is not None] for s in live},
+        boards={s: [as_natural(c) for c in hand.up_cards(s) if c is not None] for s in live},
     )
     first = hand.rules.showdown_order(situation)
     order = [first, *clockwise_from(hand.seats, first)]

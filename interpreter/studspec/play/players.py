@@ -14,6 +14,7 @@ from typing import Protocol
 from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
+from studspec.engine.wilds import spec_for
 
 from .strength import equity, share_chances
 
@@ -92,13 +93,13 @@ class RuleBasedPlayer:
         Players who stay hold better than random hands, so the field counts one opponent
         more than there are; without that the player calls down far too often.
         """
-        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community)
+        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community, spec_for(hand, seat))
         return equity(hand.variant, holding, len(hand.live_seats()))
 
     def declaration(self, hand: Hand, seat: int) -> Declaration:
         """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
         wins nothing), else the share it is likelier to win."""
-        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community)
+        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community, spec_for(hand, seat))
         chances = share_chances(hand.variant, holding, len(hand.live) - 1)
         high = max((c for share, c in chances if share.rule.high), default=0.0)
         low = max((c for share, c in chances if not share.rule.high), default=0.0)

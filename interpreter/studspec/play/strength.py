@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
-from studspec.engine.evaluation import Ranking
 from studspec.engine.rules import SHARE_RULES
-from studspec.engine.shares import Holding, HoleCardShare, ShareRule
+from studspec.engine.shares import Evaluator, Holding, HoleCardShare, ShareRule
 from studspec.spec.model import Variant
 
 SAMPLE = 3000
@@ -28,13 +27,14 @@ SAMPLE = 3000
 
 
 @cache
-def _table(ranking: Ranking, count: int) -> tuple[int, ...]:
-    """Sorted values of ``SAMPLE`` random ``count``-card hands under ``ranking``."""
+def _table(ranking: Evaluator, count: int) -> tuple[int, ...]:
+    """Sorted values of ``SAMPLE`` random ``count``-card hands under ``ranking`` (with its
+    wild cards, when it has them)."""
     rng = random.Random(f"studspec-strength/{ranking.name}/{count}")
     return tuple(sorted(ranking.value(rng.sample(CARDS, count)) for _ in range(SAMPLE)))
 
 
-def percentile(ranking: Ranking, cards: Sequence[Card]) -> float:
+def percentile(ranking: Evaluator, cards: Sequence[Card]) -> float:
     """The fraction of random hands of ``len(cards)`` cards that ``cards`` beats or ties."""
     table = _table(ranking, len(cards))
     return bisect_right(table, ranking.value(cards)) / len(table)
@@ -80,10 +80,10 @@ def share_chances(variant: Variant, holding: Holding, opponents: int) -> list[tu
             chance = 0.0
         elif isinstance(rule, HoleCardShare):
             chance = _card_share_chance(rule, holding, rivals)
-        elif qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.ranking.value(cards), qualifier):
+        elif qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.score(holding) or 0, qualifier):
             chance = 0.0
         else:
-            chance = percentile(rule.ranking, cards) ** rivals
+            chance = percentile(rule.ranking_for(holding), cards) ** rivals
         chances.append((share, chance))
     return chances
 

@@ -34,6 +34,7 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand, TableView
 from studspec.engine.shares import Holding
+from studspec.engine.wilds import spec_for
 from studspec.spec.model import Face
 
 from .strength import describe_best
@@ -140,7 +141,8 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
         cards = style.cards(s.cards, s.faces)
         note = " all-in" if s.all_in else ""
         if s.seat == view.viewer:
-            best = describe_best(hand.variant, Holding.known(s.cards, s.faces, view.community))
+            holding = Holding.known(s.cards, s.faces, view.community, spec_for(hand, s.seat))
+            best = describe_best(hand.variant, holding)
             note += ("   " + " / ".join(best)) if best else ""
         lines.append(f" {mark} {name}  {s.stack:>8}  {bet:>6}  {cards}{note}")
     if view.community:
@@ -224,7 +226,9 @@ class Narrator(EventVisitor):
         self._say(f"  {self._name(event.seat)} declares {event.declaration.value}")
 
     def showed(self, event: Showed) -> None:
-        holding = Holding.known(event.cards, self.hand.faces[event.seat], self.hand.community)
+        holding = Holding.known(
+            event.cards, self.hand.faces[event.seat], self.hand.community, spec_for(self.hand, event.seat)
+        )
         best = " / ".join(describe_best(self.hand.variant, holding))
         shown = self.style.cards(event.cards, self.hand.faces[event.seat])
         self._say(f"  {self._name(event.seat)} shows {shown}" + (f": {best}" if best else ""))

@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .model import BetSize, Face, Share, Stakes, Street, Variant
+from .model import BetSize, Face, Share, Stakes, Street, Variant, WildRules
 
 
 def _street(data: Mapping[str, Any]) -> Street:
@@ -27,6 +27,17 @@ def _street(data: Mapping[str, Any]) -> Street:
 def _share(data: Mapping[str, Any]) -> Share:
     qualifier = data.get("qualifier")
     return Share(hand=data["hand"], qualifier=None if qualifier is None else int(qualifier))
+
+
+def _wild(data: Mapping[str, Any]) -> WildRules:
+    """The ``wild`` section, each missing option at its schema default."""
+    return WildRules(
+        ranks=tuple(str(rank) for rank in data.get("ranks", ())),
+        follow=data.get("follow", "none"),
+        jokers=data.get("jokers", "wild"),
+        per_player=data.get("per_player", "none"),
+        board=data.get("board", "natural"),
+    )
 
 
 def build_variant(book: Mapping[str, Any], source: str) -> Variant:
@@ -71,6 +82,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         all_in_for_ante=book["bring_in"].get("all_in_for_ante", "next-seat-opens-or-folds"),
         bring_in_completion=book["bring_in"].get("completion", "bring-in-may-complete"),
         declare=book["showdown"].get("declare", "none"),
+        wild=_wild(book.get("wild", {})),
         community_card_round=betting.get("community_card_round", "normal"),
         source=source,
         resolved=copy.deepcopy(dict(book)),

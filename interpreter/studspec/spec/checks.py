@@ -230,6 +230,20 @@ def share_combination(book: Book) -> Iterator[Finding]:
 
 
 @check
+def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
+    """``wild.jokers`` says how a joker plays, so it needs a deck with one."""
+    wild = book.get("wild", {})
+    deck = book["deck"]["cards"]
+    if "jokers" in wild and not DECK_TRAITS[deck].jokers:
+        decks = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers > 0))
+        yield Finding(
+            ("wild", "jokers"),
+            f"the {deck} deck has no joker for wild.jokers to rule; set deck.cards to one with "
+            f"jokers ({decks}) or remove wild.jokers",
+        )
+
+
+@check
 def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
     """Players declare high, low or both, so a declare book's pots have one high and one low
     poker share (a spade in the hole is not declared for)."""

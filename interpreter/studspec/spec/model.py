@@ -79,6 +79,22 @@ class Share:
 
 
 @dataclass(frozen=True)
+class WildRules:
+    """Which cards are wild (``wild``); the default is no wild card but jokers, if any."""
+
+    ranks: tuple[str, ...] = ()
+    """Rank letters every card of which is wild (``"2"`` for deuces wild)."""
+    follow: str = "none"
+    """A wild rank that changes as the up cards fall (``wild.follow``)."""
+    jokers: str = "wild"
+    """How a joker plays (``wild.jokers``)."""
+    per_player: str = "none"
+    """A wild card of one player's own (``wild.per_player``)."""
+    board: str = "natural"
+    """Whether wild cards count on the board for the bring-in and first to act (``wild.board``)."""
+
+
+@dataclass(frozen=True)
 class Variant:
     """A resolved, validated rule book (``extends`` already merged)."""
 
@@ -107,6 +123,8 @@ class Variant:
     """Whether the raise cap holds in a round that begins heads-up (``betting.heads_up``)."""
     all_in_for_ante: str = "next-seat-opens-or-folds"
     """What happens when the bring-in card is all-in for the ante (``bring_in.all_in_for_ante``)."""
+    wild: WildRules = WildRules()
+    """Which cards are wild (``wild``)."""
     declare: str = "none"
     """Whether and how seats declare high, low or both before the showdown (``showdown.declare``)."""
     bring_in_completion: str = "bring-in-may-complete"

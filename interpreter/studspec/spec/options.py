@@ -110,9 +110,17 @@ class DeckTraits:
 
     cards: int
     """Cards in the deck."""
+    jokers: int = 0
+    """Jokers among them (they play as ``wild.jokers`` says)."""
 
 
-DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType({"standard-52": DeckTraits(cards=52)})
+DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType(
+    {
+        "standard-52": DeckTraits(cards=52),
+        "52-plus-joker": DeckTraits(cards=53, jokers=1),
+        "52-plus-two-jokers": DeckTraits(cards=54, jokers=2),
+    }
+)
 
 
 # --- deck.burn ------------------------------------------------------------------------------

@@ -1,0 +1,60 @@
+"""Wild cards at the table: which cards are wild as the hand is dealt, and what wins.
+
+Follow the Queen (rules matrix section 2, edge case 36), deuces wild (five of a kind above a
+straight flush, section 2 and edge case 37), and the natural reading of a wild door for the
+bring-in ("the bring-in goes by natural cards", issue 9).
+"""
+
+from __future__ import annotations
+
+from scripted import deal, new_hand, passive
+from studspec import WildRanksChanged
+from studspec.engine.cards import Rank
+from studspec.engine.wilds import table_ranks
+
+
+def test_follow_the_queen_follows_each_up_queen() -> None:
+    """Edge case 36: Q♥ up then 7♣ up → sevens and queens wild; a later Q♠ then 5♥ → fives
+    replace sevens; a queen as the last up card (sixth street) leaves queens alone wild.
+    Down cards never count."""
+    hand = new_hand("follow-the-queen")
+    deal(hand, p1="2c3cQh", p2="4d5d7c", p3="8s9sKd")
+    assert table_ranks(hand) == {Rank.QUEEN, Rank.SEVEN}
+    passive(hand)
+    deal(hand, p1="Qs", p2="5h", p3="Th")
+    assert table_ranks(hand) == {Rank.QUEEN, Rank.FIVE}
+    passive(hand)
+    deal(hand, p1="6c", p2="Jd", p3="3d")
+    passive(hand)
+    deal(hand, p1="6h", p2="Ah", p3="Qd")  # the last up card of the deal is a queen
+    assert table_ranks(hand) == {Rank.QUEEN}
+    passive(hand)
+    deal(hand, p1="Qc", p2="Kc", p3="9c")  # seventh street is down: no card follows
+    assert table_ranks(hand) == {Rank.QUEEN}
+    changes = [e.ranks for e in hand.events if isinstance(e, WildRanksChanged)]
+    seven, five = (Rank.SEVEN, Rank.QUEEN), (Rank.FIVE, Rank.QUEEN)
+    assert changes == [seven, (Rank.QUEEN,), five, (Rank.QUEEN,)]  # queens are wild from the start
+
+
+def test_five_of_a_kind_beats_a_straight_flush_with_deuces_wild() -> None:
+    """Rules matrix section 2 (edge case 37's rule, deuces here): five of a kind ranks above a
+    straight flush. p1: four nines and a deuce, five nines; p2: 8-7-6-5-4 of hearts. Every
+    street checked: p1 takes the antes, the bring-in and its call: 1000 - 4 + 8."""
+    hand = new_hand("seven-card-stud-deuces-wild", stacks=(1000, 1000))
+    deal(hand, p1="9c9d9h", p2="5h6h7h")
+    passive(hand)
+    for p1, p2 in (("9s", "8h"), ("2c", "Kc"), ("4d", "Qs"), ("Jc", "4h")):
+        deal(hand, p1=p1, p2=p2)
+        passive(hand)
+    assert hand.is_complete
+    assert hand.stacks == [1004, 996]
+    assert hand.result is not None
+    assert [(a.amounts, a.hand) for a in hand.result.awards] == [(((0, 8),), "five of a kind, nines")]
+
+
+def test_a_deuce_door_brings_in_as_a_deuce_when_the_board_reads_naturally() -> None:
+    """Issue 9: the natural reading, the bring-in goes by natural cards: with deuces wild the
+    2♣ door is still the lowest card and brings in (WSOP-L 215 on the natural cards)."""
+    hand = new_hand("seven-card-stud-deuces-wild")
+    deal(hand, p1="AsKd2c", p2="QdJd3c", p3="8s9s4h")
+    assert hand.actor == 0 and [str(a) for a in hand.legal_actions()] == ["pb", "cbr 10"]
