@@ -108,7 +108,11 @@ def test_the_standard_deck_has_52_cards() -> None:
 def test_only_a_low_ranking_is_low() -> None:
     """Robert's Rules, stud/8: the low half goes to the best ace-to-five low (eight or better);
     the high half to the best high hand."""
-    assert values_where(HAND_TRAITS, lambda h: h.low and not h.card) == ("ace-to-five-low",)
+    assert values_where(HAND_TRAITS, lambda h: h.low and not h.card) == (
+        "ace-to-five-low",
+        "deuce-to-seven-low",  # rules matrix section 2: 2-7 razz
+        "ace-to-six-low",  # London lowball
+    )
 
 
 def test_the_spade_in_the_hole_is_a_card_share() -> None:

@@ -57,7 +57,7 @@ def test_builtin_names_and_paths() -> None:
     for name in BUILTINS:
         # The installed copy (studspec/_data) or the checkout's file: the same text either way.
         assert builtin_path(name).read_bytes() == (VARIANTS / f"{name}.yaml").read_bytes()
-    with pytest.raises(LookupError, match=r"built-in rule books: five-card-stud, .*razz, seven-card-stud, "):
+    with pytest.raises(LookupError, match=r"built-in rule books: five-card-stud, .*razz, .*seven-card-stud, "):
         builtin_path("omaha")
 
 
@@ -292,7 +292,7 @@ def test_the_schema_accepts_the_builtin_files_as_written() -> None:
 
 def test_option_values_read_the_schema_enums() -> None:
     assert option_values("bring_in.card") == ["lowest-ace-high", "highest-ace-low", "highest-ace-high"]
-    assert option_values("first_to_act.board") == ["best-high-board", "best-low-board"]
+    assert option_values("first_to_act.board")[:2] == ["best-high-board", "best-low-board"]
     assert option_values("betting.structure") == ["fixed-limit", "spread-limit", "pot-limit", "no-limit"]
     assert option_values("deck.exhaustion") == ["none", "burns-then-community", "tda", "community"]
     assert option_values("pots.shares.hand")[:2] == ["high", "ace-to-five-low"]

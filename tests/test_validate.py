@@ -145,7 +145,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         None,
         8,
         18,
-        ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low)", "'high' share"],
+        ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low, ace-to-six-low, deuce-to-seven-low)", "'high' share"],
     ),
     (
         "two-high-shares.yaml",
@@ -224,7 +224,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: five-card-stud, follow-the-queen, high-chicago",
+            "built-in rule books: five-card-stud, follow-the-queen, high-chicago, london-lowball",
         ],
     ),
     (

@@ -130,6 +130,16 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "against a hand, and straights and flushes do not count.",
         noun="the lowest hand showing",
     ),
+    ("first_to_act.board", "best-deuce-to-seven-board"): Phrase(
+        "The lowest hand showing acts first, counted deuce-to-seven: aces are high, so an ace is "
+        "the worst card, and a pair counts against a hand.",
+        noun="the lowest deuce-to-seven hand showing",
+    ),
+    ("first_to_act.board", "best-ace-to-six-board"): Phrase(
+        "The lowest hand showing acts first, counted ace-to-six: aces are low and a pair counts "
+        "against a hand.",
+        noun="the lowest ace-to-six hand showing",
+    ),
     ("first_to_act.ties", "seat"): Phrase(
         "Between equal boards, the tied player nearest the dealer's left acts first."
     ),
@@ -230,6 +240,16 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "the lowest five cards, counted ace-to-five (aces are low, straights and flushes do not "
         "count, and a hand without a pair beats any hand with one), so 5-4-3-2-A is the best",
         noun="low hand",
+    ),
+    ("pots.shares.hand", "deuce-to-seven-low"): Phrase(
+        "the lowest five cards counted deuce-to-seven: aces are high, straights and flushes count "
+        "against the hand and A-2-3-4-5 is no straight, so 7-5-4-3-2 of mixed suits is the best",
+        noun="deuce-to-seven low",
+    ),
+    ("pots.shares.hand", "ace-to-six-low"): Phrase(
+        "the lowest five cards counted ace-to-six: aces are low, straights and flushes count "
+        "against the hand, so A-2-3-4-6 of mixed suits is the best",
+        noun="ace-to-six low",
     ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(
         "the highest spade among a player's face-down cards, the ace highest; a folded hand has "

@@ -19,7 +19,14 @@ from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
-from .evaluation import ACE_TO_FIVE_LOW, HIGH_BOARD, RANKINGS, Ranking
+from .evaluation import (
+    ACE_TO_FIVE_LOW,
+    ACE_TO_SIX_BOARD,
+    DEUCE_TO_SEVEN_BOARD,
+    HIGH_BOARD,
+    RANKINGS,
+    Ranking,
+)
 from .registry import Registry
 from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
 from .wild import JokerPlay
@@ -85,6 +92,8 @@ FIRST_TO_ACT_BOARD: Registry[Ranking] = Registry("first_to_act.board")
 """The ranking of the up cards; the best board acts first."""
 FIRST_TO_ACT_BOARD.add("best-high-board", HIGH_BOARD)  # no straights or flushes (WSOP-L 215)
 FIRST_TO_ACT_BOARD.add("best-low-board", ACE_TO_FIVE_LOW)  # the lowest board acts (WSOP-L 235)
+FIRST_TO_ACT_BOARD.add("best-deuce-to-seven-board", DEUCE_TO_SEVEN_BOARD)  # 2-7 razz: the ace is worst
+FIRST_TO_ACT_BOARD.add("best-ace-to-six-board", ACE_TO_SIX_BOARD)  # London lowball
 
 FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]] = Registry("first_to_act.ties")
 
@@ -301,7 +310,7 @@ SHOWDOWN_DECLARE.add("in-turn-from-last-aggressor", DeclareRule(declares=True, i
 
 SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
 """What wins each share of a pot: a poker hand, or one card in the hole."""
-for _name in ("high", "ace-to-five-low"):
+for _name in ("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low"):
     SHARE_RULES.add(_name, RankedShare(RANKINGS[_name]))
 SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))
 SHARE_RULES.add("low-spade-in-the-hole", HoleCardShare("low-spade-in-the-hole", Suit.SPADES, lowest_ace_low))

@@ -204,6 +204,8 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
     {
         "high": HandTraits(low=False),
         "ace-to-five-low": HandTraits(low=True),
+        "deuce-to-seven-low": HandTraits(low=True),
+        "ace-to-six-low": HandTraits(low=True),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
         "low-spade-in-the-hole": HandTraits(low=True, card=True),
         "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),
