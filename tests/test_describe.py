@@ -190,10 +190,7 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         for d in ("simultaneous", "in-turn-from-last-aggressor")
     },
     # How a joker plays needs a deck with one.
-    **{
-        ("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}}
-        for j in ("wild", "bug")
-    },
+    **{("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}} for j in ("wild", "bug")},
     # Without a rule for running out, a full table must fit in the deck.
     ("deck.exhaustion", "none"): {"deck": {"exhaustion": "none"}, "players": {"max": 6}},
 }

@@ -145,7 +145,11 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         None,
         8,
         18,
-        ["pots.shares[0].qualifier", "only to a low hand (ace-to-five-low, ace-to-six-low, deuce-to-seven-low)", "'high' share"],
+        [
+            "pots.shares[0].qualifier",
+            "only to a low hand (ace-to-five-low, ace-to-six-low, deuce-to-seven-low)",
+            "'high' share",
+        ],
     ),
     (
         "two-high-shares.yaml",

@@ -27,7 +27,6 @@ _LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight"
               "jack", "queen", "king")  # fmt: skip
 
 
-
 _RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
                  "jacks", "queens", "kings", "aces")  # fmt: skip
 
@@ -35,6 +34,7 @@ _RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eight
 def _and(words: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
 
 def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)

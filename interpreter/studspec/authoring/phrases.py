@@ -136,8 +136,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         noun="the lowest deuce-to-seven hand showing",
     ),
     ("first_to_act.board", "best-ace-to-six-board"): Phrase(
-        "The lowest hand showing acts first, counted ace-to-six: aces are low and a pair counts "
-        "against a hand.",
+        "The lowest hand showing acts first, counted ace-to-six: aces are low and a pair counts against a hand.",
         noun="the lowest ace-to-six hand showing",
     ),
     ("first_to_act.ties", "seat"): Phrase(
