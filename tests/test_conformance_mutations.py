@@ -29,7 +29,7 @@ from studspec.engine.machine import compile_variant
 from studspec.engine.shares import RankedShare
 
 SUITE = Path(__file__).parent / "conformance"
-HOUSE_FOLDERS = {"options", "house-games", "chicago"}
+HOUSE_FOLDERS = {"options", "house-games", "chicago", "lowball", "wild"}
 """Cases of other rule books: the mutations here break the casino books' rules."""
 CASES = [path for path in find_cases([SUITE]) if not HOUSE_FOLDERS & set(path.relative_to(SUITE).parts)]
 

@@ -22,9 +22,10 @@ from studspec.engine.events import (
     EventVisitor,
     PotAwarded,
     StreetBegan,
+    WildRanksChanged,
 )
 from studspec.engine.hand import Hand
-from studspec.engine.rules import SHOWDOWN_DECLARE
+from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.spec.model import Variant
 
 UNCONTESTED = "uncontested"
@@ -56,6 +57,8 @@ class HandRecord:
     """Hi-lo declare: seats that declared both."""
     swings_failed: int = 0
     """Of those, the seats that took nothing from the main pot (a failed swing)."""
+    wild_changes: int = 0
+    """Follow the Queen: how many times the wild ranks changed as the up cards fell."""
 
 
 class _Counter(EventVisitor):
@@ -77,6 +80,7 @@ class _Counter(EventVisitor):
         self.community = False
         self.reshuffled = False
         self.swingers: set[int] = set()
+        self.wild_changes = 0
 
     def street_began(self, event: StreetBegan) -> None:
         self.street = event.index
@@ -101,6 +105,9 @@ class _Counter(EventVisitor):
         self.pot += sum(amount for _, amount in event.amounts)
         if event.pot == 0:
             self.main.append(event)
+
+    def wild_ranks_changed(self, event: WildRanksChanged) -> None:
+        self.wild_changes += 1
 
     def declared(self, event: Declared) -> None:
         if event.declaration is Declaration.BOTH:
@@ -139,6 +146,7 @@ def record(hand: Hand) -> HandRecord:
         net=hand.result.net,
         swings=len(counts.swingers),
         swings_failed=len(counts.swingers - winners),
+        wild_changes=counts.wild_changes,
     )
 
 
@@ -166,6 +174,8 @@ class Totals:
     ties: int = 0
     swings: int = 0
     swings_failed: int = 0
+    wild_changes: int = 0
+    wild_changed: int = 0
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
 
@@ -192,6 +202,8 @@ class Totals:
         self.burns_reshuffled += rec.burns_reshuffled
         self.swings += rec.swings
         self.swings_failed += rec.swings_failed
+        self.wild_changes += rec.wild_changes
+        self.wild_changed += rec.wild_changes > 0
         if rec.showdown:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
@@ -204,7 +216,7 @@ class Totals:
     def merge(self, other: Totals) -> None:
         for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
                      "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
-                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed"):  # fmt: skip
+                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
         for name in ("reached", "players_at_street", "wins", "net"):
@@ -278,7 +290,20 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         "burns_reshuffled": _rate(totals.burns_reshuffled, n),
         "main_pot_at_showdown": _main_pot(totals, variant),
         **_declarations(totals, variant),
+        **_wild(totals, variant),
         "seats": _seats(totals, big_bet),
+    }
+
+
+def _wild(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """A wild rank that follows the cards (Follow the Queen): how often it changes."""
+    if WILD_FOLLOW[variant.wild.follow].trigger is None:
+        return {}
+    return {
+        "wild_ranks": {
+            "changed": _rate(totals.wild_changed, totals.hands),
+            "changes_per_hand": round(totals.wild_changes / totals.hands, 4) if totals.hands else 0.0,
+        }
     }
 
 
@@ -336,6 +361,12 @@ def format_report(data: dict[str, Any]) -> str:
         lines.append(
             f"  a share nobody qualified   {_pct(main['share_unclaimed'])}  (no low, no hole spade, or nobody declared it)"
         )
+    if "wild_ranks" in data:
+        wild = data["wild_ranks"]
+        lines += [
+            "",
+            f"wild ranks changed           {_pct(wild['changed'])}  ({wild['changes_per_hand']:.2f} changes a hand)",
+        ]
     if "declare" in data:
         declare = data["declare"]
         lines += [
