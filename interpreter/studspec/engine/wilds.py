@@ -101,6 +101,19 @@ def track(hand: Hand, card: Card | None, face: Face) -> None:
         hand.events.append(WildRanksChanged(tuple(sorted(after))))
 
 
+_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces")  # fmt: skip
+
+
+def wild_words(ranks: Sequence[Rank]) -> str:
+    """The wild ranks for people: ``queens and sevens are wild``."""
+    names = [_PLURALS[rank] for rank in sorted(ranks, reverse=True)]
+    if not names:
+        return "no rank is wild"
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed} are wild"
+
+
 def lowest_down_card(cards: Sequence[Card | None], faces: Sequence[Face]) -> frozenset[Rank]:
     """The rank of the seat's lowest face-down card, aces high ("low hole card wild")."""
     down = [card for card, face in zip(cards, faces) if face is Face.DOWN and card is not None]

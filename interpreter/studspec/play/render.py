@@ -20,8 +20,10 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    WildRanksChanged,
 )
 from studspec.engine.hand import Hand
+from studspec.engine.wilds import wild_words
 from studspec.spec.model import Face
 
 _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks"}
@@ -85,6 +87,9 @@ class _Story(EventVisitor):
 
     def betting_skipped(self, event: BettingSkipped) -> None:
         self.lines.append("  no betting: fewer than two players can bet")
+
+    def wild_ranks_changed(self, event: WildRanksChanged) -> None:
+        self.lines.append(f"  now {wild_words(event.ranks)}")
 
     def action_taken(self, event: ActionTaken) -> None:
         suffix = " (all-in)" if event.all_in else ""

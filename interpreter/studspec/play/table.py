@@ -31,10 +31,11 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    WildRanksChanged,
 )
 from studspec.engine.hand import Hand, TableView
 from studspec.engine.shares import Holding
-from studspec.engine.wilds import spec_for
+from studspec.engine.wilds import spec_for, wild_words
 from studspec.spec.model import Face
 
 from .strength import describe_best
@@ -218,6 +219,9 @@ class Narrator(EventVisitor):
 
     def betting_skipped(self, event: BettingSkipped) -> None:
         self._say("  no betting on this street")
+
+    def wild_ranks_changed(self, event: WildRanksChanged) -> None:
+        self._say(f"  now {wild_words(event.ranks)}")
 
     def action_taken(self, event: ActionTaken) -> None:
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
