@@ -323,6 +323,25 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:5.1f}%"
 
 
+def _home_game_lines(data: dict[str, Any]) -> list[str]:
+    """The lines only some books report: a wild rank that follows the cards, declarations."""
+    lines: list[str] = []
+    if "wild_ranks" in data:
+        wild = data["wild_ranks"]
+        lines += [
+            "",
+            f"wild ranks changed           {_pct(wild['changed'])}  ({wild['changes_per_hand']:.2f} changes a hand)",
+        ]
+    if "declare" in data:
+        declare = data["declare"]
+        lines += [
+            "",
+            f"declared both, per hand       {declare['both_per_hand']:.3f}",
+            f"  and won nothing (failed)   {_pct(declare['both_failed'])}",
+        ]
+    return lines
+
+
 def format_report(data: dict[str, Any]) -> str:
     """The report as a table for people."""
     pot = data["pot_in_big_bets"]
@@ -361,19 +380,7 @@ def format_report(data: dict[str, Any]) -> str:
         lines.append(
             f"  a share nobody qualified   {_pct(main['share_unclaimed'])}  (no low, no hole spade, or nobody declared it)"
         )
-    if "wild_ranks" in data:
-        wild = data["wild_ranks"]
-        lines += [
-            "",
-            f"wild ranks changed           {_pct(wild['changed'])}  ({wild['changes_per_hand']:.2f} changes a hand)",
-        ]
-    if "declare" in data:
-        declare = data["declare"]
-        lines += [
-            "",
-            f"declared both, per hand       {declare['both_per_hand']:.3f}",
-            f"  and won nothing (failed)   {_pct(declare['both_failed'])}",
-        ]
+    lines += _home_game_lines(data)
     lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]
     for seat in data["seats"]:
         lines.append(f"  p{seat['seat']:<3} {_pct(seat['won'])}  {seat['average_net_big_bets']:+.3f}")
