@@ -84,9 +84,13 @@ def generate_case(
             raise RuntimeError(f"a dealt hand waits for something players cannot give ({hand.state})")
         legal = hand.legal_actions()
         index = len(history_actions(hand))
-        to_act.append([index, f"p{seat + 1}"])
-        legal_at.append([index, [str(option) for option in legal]])
-        if rng.random() < settings.illegal:
+        # Simultaneous hi-lo declarations are written only once all are made, so several
+        # decisions share one history index: the checkpoint is the first one's.
+        first_at_index = not to_act or to_act[-1][0] != index
+        if first_at_index:
+            to_act.append([index, f"p{seat + 1}"])
+            legal_at.append([index, [str(option) for option in legal]])
+        if first_at_index and rng.random() < settings.illegal:
             candidates = _refused_candidates(hand, seat, legal)
             if candidates:
                 illegal.append([index, rng.choice(candidates)])
