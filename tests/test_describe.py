@@ -100,7 +100,7 @@ def test_builtin_books_describe_every_option_they_set(book: str) -> None:
     text = markdown(variant)
     assert text.startswith(f"# {variant.title}\n")
     for option, node in schema_options():
-        if option.startswith(("streets.", "pots.shares")):
+        if option.startswith(("streets.", "pots.shares", "triggers.")):
             continue
         value = _value(variant.resolved, option)
         if value is None or not named_values(node):
@@ -198,7 +198,7 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
 _CHANGES = [
     (option, value)
     for option, node in schema_options()
-    if not option.startswith(("streets.", "pots.shares"))
+    if not option.startswith(("streets.", "pots.shares", "triggers."))
     for value in named_values(node)
 ]
 

@@ -32,6 +32,7 @@ REGISTRIES = [
     rules.WILD_JOKERS,
     rules.WILD_PER_PLAYER,
     rules.WILD_BOARD,
+    rules.TRIGGER_EFFECTS,
     rules.SHARE_RULES,
     rules.ODD_CHIP,
 ]

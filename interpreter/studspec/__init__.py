@@ -43,6 +43,7 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    TriggerFired,
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand, HandResult, PendingDeal
@@ -134,6 +135,7 @@ __all__ = [
     "StudspecError",
     "Suit",
     "TableView",
+    "TriggerFired",
     "UnknownRuleError",
     "UnknownVariantError",
     "Variant",

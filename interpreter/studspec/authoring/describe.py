@@ -285,7 +285,12 @@ class _Builder:
             points.append(self.point(self.text("wild.board"), "wild.board"))
         if not points:
             points.append(self.point("No card is wild."))
-        return Section("Wild cards", tuple(points))
+        for trigger in self.variant.triggers:
+            rank = trigger.rank.replace("T", "10")
+            face = fill(phrase("triggers.face", trigger.face.value).text, self.book)
+            effect = fill(phrase("triggers.effect", trigger.effect).text, self.book)
+            points.append(self.point(f"When a {rank} is {face}, {effect}.", "triggers"))
+        return Section("Wild cards and dealt-card rules", tuple(points))
 
     def showdown(self) -> Section:
         return Section(

@@ -178,6 +178,12 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "Each player's lowest face-down card (aces high), and every card of its rank that player "
         "holds, are wild for that player alone."
     ),
+    ("triggers.effect", "extra-card"): Phrase(
+        "that player is dealt one more card, face down, at once and free; a hand of more than "
+        "seven cards plays its best five"
+    ),
+    ("triggers.face", "up"): Phrase("dealt face up"),
+    ("triggers.face", "down"): Phrase("dealt face down"),
     ("wild.board", "natural"): Phrase(
         "Wild cards count as what they are for who brings in and who acts first (a joker as an ace)."
     ),

@@ -18,6 +18,7 @@ from studspec.spec.model import Face
 from .cards import Card, format_cards
 from .events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan
 from .rules import DealPlan
+from .triggers import fire
 from .wilds import track
 
 if TYPE_CHECKING:
@@ -71,11 +72,12 @@ def enter_deal(hand: Hand) -> None:
     if hand.deal_plan is None and street_plan.reshuffle_burns:
         hand.events.append(BurnsReshuffled(hand.deck.reshuffle_burns()))
     hand.deal_plan = None
+    street = hand.variant.streets[index]
     if street_plan.community:
         hand.community_street = index
-        hand.deal_queue = [None]
+        hand.deal_queue = [(None, (Face.UP,))]
     else:
-        hand.deal_queue = list(hand.live)
+        hand.deal_queue = [(seat, street.deal) for seat in hand.live]
     if hand.deck.drawing:
         _draw_street(hand, index)
 
@@ -83,12 +85,10 @@ def enter_deal(hand: Hand) -> None:
 def _draw_street(hand: Hand, index: int) -> None:
     street = hand.variant.streets[index]
     while hand.deal_queue:
-        seat = hand.deal_queue.pop(0)
-        count = 1 if seat is None else len(street.deal)
-        faces = [Face.UP] if seat is None else list(street.deal)
-        if hand.deck.size < count:
+        seat, faces = hand.deal_queue.pop(0)
+        if hand.deck.size < len(faces):
             raise HandError(f"the stub is empty on {street.id} street")
-        place(hand, seat, [hand.deck.draw() for _ in range(count)], faces)
+        place(hand, seat, [hand.deck.draw() for _ in faces], list(faces))
 
 
 def cards_dealt(hand: Hand) -> bool:
@@ -100,11 +100,8 @@ def pending_deal(hand: Hand) -> PendingDeal | None:
     """What must be dealt next from outside, or ``None`` when no deal is awaited."""
     if not hand.deal_queue or hand.deck.drawing or hand.street is None:
         return None
-    street = hand.variant.streets[hand.street]
-    seat = hand.deal_queue[0]
-    if seat is None:
-        return PendingDeal(None, 1, (Face.UP,))
-    return PendingDeal(seat, len(street.deal), street.deal)
+    seat, faces = hand.deal_queue[0]
+    return PendingDeal(seat, len(faces), faces)
 
 
 def deal_given(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> None:
@@ -153,3 +150,4 @@ def place(hand: Hand, seat: int | None, cards: list[Card | None], faces: list[Fa
     hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
     for card, face in zip(cards, faces):
         track(hand, card, face)
+        fire(hand, seat, card, face)

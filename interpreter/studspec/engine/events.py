@@ -79,6 +79,16 @@ class WildRanksChanged(Event):
 
 
 @dataclass(frozen=True)
+class TriggerFired(Event):
+    """A dealt card set off a dealt-card rule (Baseball's up 4: an extra card)."""
+
+    seat: int
+    card: Card
+    effect: str
+    """The rule's ``effect`` (``extra-card``)."""
+
+
+@dataclass(frozen=True)
 class BringInDue(Event):
     """The rules named the seat that must post the bring-in."""
 
@@ -152,6 +162,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         CardsDealt: "cards_dealt",
         CommunityCardDealt: "community_card_dealt",
         WildRanksChanged: "wild_ranks_changed",
+        TriggerFired: "trigger_fired",
         BringInDue: "bring_in_due",
         BettingSkipped: "betting_skipped",
         ActionTaken: "action_taken",
@@ -229,6 +240,9 @@ class EventVisitor:
 
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         """The wild ranks changed as an up card fell (Follow the Queen)."""
+
+    def trigger_fired(self, event: TriggerFired) -> None:
+        """A dealt card set off a dealt-card rule."""
 
     def bring_in_due(self, event: BringInDue) -> None:
         """The rules named the seat that must bring in."""

@@ -102,7 +102,8 @@ class Hand:
         self.community_street: int | None = None
         self.muck_order: list[int] = []
         self.deal_plan: DealPlan | None = None
-        self.deal_queue: list[int | None] = []
+        self.deal_queue: list[tuple[int | None, tuple[Face, ...]]] = []
+        """What is still to be dealt this street: each seat (``None``: the board) and its faces."""
         self.show_queue: list[int] = []
         self.declare_queue: list[int] = []
         """Seats still to declare (hi-lo declare), in the order they may."""

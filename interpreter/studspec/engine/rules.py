@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
+from studspec.spec.model import Face
 from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
@@ -29,6 +30,7 @@ from .evaluation import (
 )
 from .registry import Registry
 from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
+from .triggers import Effect, extra_card
 from .wild import JokerPlay
 from .wilds import FollowRule, PerPlayer, WildTable, lowest_down_card
 
@@ -276,6 +278,9 @@ WILD_PER_PLAYER: Registry[PerPlayer | None] = Registry("wild.per_player")
 WILD_PER_PLAYER.add("none", None)
 WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
 
+TRIGGER_EFFECTS: Registry[Effect] = Registry("triggers.effect")
+TRIGGER_EFFECTS.add("extra-card", extra_card)  # Baseball's up 4 (rules matrix section 2)
+
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
 WILD_BOARD.add("natural", False)  # rules matrix section 2: the bring-in goes by natural cards
@@ -370,6 +375,8 @@ class ResolvedRules:
     declare_in_turn: bool
     deck_cards: tuple[Card, ...]
     wild: WildTable
+    triggers: tuple[tuple[int, Face, str, Effect], ...]
+    """Each dealt-card rule: (rank, how it must be dealt, the effect's name, the effect)."""
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
 
@@ -394,6 +401,9 @@ def resolve(variant: Variant) -> ResolvedRules:
         declare_in_turn=SHOWDOWN_DECLARE[variant.declare].in_turn,
         deck_cards=DECKS[variant.deck],
         wild=_wild_table(variant),
+        triggers=tuple(
+            (RANK_LETTERS.index(t.rank), t.face, t.effect, TRIGGER_EFFECTS[t.effect]) for t in variant.triggers
+        ),
         shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
     )

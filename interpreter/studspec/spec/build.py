@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .model import BetSize, Face, Share, Stakes, Street, Variant, WildRules
+from .model import BetSize, Face, Share, Stakes, Street, Trigger, Variant, WildRules
 
 
 def _street(data: Mapping[str, Any]) -> Street:
@@ -27,6 +27,10 @@ def _street(data: Mapping[str, Any]) -> Street:
 def _share(data: Mapping[str, Any]) -> Share:
     qualifier = data.get("qualifier")
     return Share(hand=data["hand"], qualifier=None if qualifier is None else int(qualifier))
+
+
+def _trigger(data: Mapping[str, Any]) -> Trigger:
+    return Trigger(rank=str(data["rank"]), effect=data["effect"], face=Face(data.get("face", "up")))
 
 
 def _wild(data: Mapping[str, Any]) -> WildRules:
@@ -83,6 +87,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         bring_in_completion=book["bring_in"].get("completion", "bring-in-may-complete"),
         declare=book["showdown"].get("declare", "none"),
         wild=_wild(book.get("wild", {})),
+        triggers=tuple(_trigger(t) for t in book.get("triggers", ())),
         community_card_round=betting.get("community_card_round", "normal"),
         source=source,
         resolved=copy.deepcopy(dict(book)),

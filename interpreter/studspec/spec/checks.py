@@ -187,6 +187,30 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
             )
 
 
+@check
+def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
+    """An extra card comes in the middle of a street, where no rule for running out can
+    help: the deck must hold every seat's cards, the burns and every extra card there can be
+    (one for each card of a triggering rank the deck holds, four a rank)."""
+    extras = sum(4 for trigger in book.get("triggers", ()) if trigger["effect"] == "extra-card")
+    if not extras:
+        return
+    streets, deck = book["streets"], book["deck"]
+    size = DECK_TRAITS[deck["cards"]].cards
+    seats = book["players"]["max"]
+    cards = sum(len(street["deal"]) for street in streets)
+    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i in range(len(streets)))
+    needed = seats * cards + burns + extras
+    if needed > size:
+        fits = max((size - burns - extras) // cards, 0)
+        yield Finding(
+            ("players", "max"),
+            f"{seats} players x {cards} cards + {burns} burns + {extras} possible extra cards = {needed} "
+            f"cards, but the {deck['cards']} deck has {size}; an extra card cannot wait for a "
+            f"community card: set players.max to {fits} or less",
+        )
+
+
 def _low(hand: str) -> bool:
     """A low poker hand: the only kind of share that may take a qualifier."""
     traits = HAND_TRAITS[hand]

@@ -95,6 +95,16 @@ class WildRules:
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """A dealt-card rule (``triggers[]``): a card of ``rank`` dealt ``face`` sets off ``effect``."""
+
+    rank: str
+    """The rank letter that sets it off (``"4"``)."""
+    effect: str
+    face: Face = Face.UP
+
+
+@dataclass(frozen=True)
 class Variant:
     """A resolved, validated rule book (``extends`` already merged)."""
 
@@ -125,6 +135,8 @@ class Variant:
     """What happens when the bring-in card is all-in for the ante (``bring_in.all_in_for_ante``)."""
     wild: WildRules = WildRules()
     """Which cards are wild (``wild``)."""
+    triggers: tuple[Trigger, ...] = ()
+    """Dealt-card rules (``triggers``)."""
     declare: str = "none"
     """Whether and how seats declare high, low or both before the showdown (``showdown.declare``)."""
     bring_in_completion: str = "bring-in-may-complete"
