@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from studspec.engine.cards import RANK_LETTERS, Rank
+from studspec.engine.wilds import wild_words
 from studspec.spec.model import Street, Variant
 from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
@@ -25,15 +27,6 @@ from .phrases import Phrase, fill, named_values, phrase, schema_default, schema_
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king")  # fmt: skip
-
-
-_RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-                 "jacks", "queens", "kings", "aces")  # fmt: skip
-
-
-def _and(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _number(n: int) -> str:
@@ -264,10 +257,10 @@ class _Builder:
         jokers = DECK_TRAITS[self.variant.deck].jokers
         points = []
         if w.ranks:
-            names = _and([_RANK_PLURALS["23456789TJQKA".index(r)] for r in w.ranks])
+            said = wild_words([Rank(RANK_LETTERS.index(r)) for r in w.ranks])
             points.append(
                 self.point(
-                    f"{names[0].upper()}{names[1:]} are wild: each stands for any card, one already "
+                    f"{said[0].upper()}{said[1:]}: each stands for any card, one already "
                     "held included, so five of a kind is possible; it ranks above a straight flush. "
                     "In a low hand a wild card is the best card it can be without pairing.",
                     "wild.ranks",
