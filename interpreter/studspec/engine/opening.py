@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import LegalAction
-from .cards import CARDS, FIRST_JOKER, Card
+from .cards import FIRST_JOKER, Card
 from .events import BringInDue
 from .rounds import new_round
 from .shares import Evaluator
 from .wild import WildSpec, wild_ranking
-from .wilds import table_ranks
+from .wilds import as_natural, table_ranks
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -117,14 +117,8 @@ def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
     return candidates(board_keys(boards, board, hand.rules.board_ties))
 
 
-ACE_OF_SPADES = CARDS[51]
 _NEVER_BRINGS_IN = (-99, -99)
 """The key of a door card that never brings in (a wild card, when wild cards count)."""
-
-
-def as_natural(card: Card) -> Card:
-    """A card as it counts on a board read naturally: itself, or an ace for a joker."""
-    return ACE_OF_SPADES if card >= FIRST_JOKER else card
 
 
 def _door_rule(hand: Hand) -> Callable[[Card], tuple[int, int]]:

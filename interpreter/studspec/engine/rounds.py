@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .betting import BettingRound, RoundRules
+from .cards import FIRST_JOKER
 from .events import ActionTaken, AntePosted, BettingSkipped, BringInDue
+from .wilds import as_natural, table_ranks
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -64,10 +66,16 @@ def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
 
 
 def open_pair_showing(hand: Hand) -> bool:
-    """Any live board shows a pair (WSOP-L 220: the big bet is open to every player)."""
+    """Any live board shows a pair (WSOP-L 220: the big bet is open to every player). Read
+    naturally, a joker is an ace; where wild cards count on the board, a wild card pairs any
+    other up card."""
+    table = hand.rules.wild
+    wild = table_ranks(hand) if table.board_wild else frozenset()
     for seat in hand.live:
-        ranks = [c.rank for c in hand.up_cards(seat) if c is not None]
-        if len(ranks) != len(set(ranks)):
+        up = [c for c in hand.up_cards(seat) if c is not None]
+        wilds = [c for c in up if table.board_wild and (c >= FIRST_JOKER or c.rank in wild)]
+        ranks = [as_natural(c) >> 2 for c in up if c not in wilds]
+        if len(ranks) != len(set(ranks)) or (wilds and len(up) >= 2):
             return True
     return False
 

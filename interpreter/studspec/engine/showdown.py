@@ -17,10 +17,11 @@ from studspec.errors import IllegalActionError
 from .actions import Action
 from .cards import Card, format_cards
 from .events import Mucked, Showed
-from .opening import as_natural, clockwise_from, final_opener
+from .opening import clockwise_from, final_opener
 from .phases import PhaseKind
 from .rounds import betting_closed
 from .rules import ShowdownSituation
+from .wilds import as_natural
 
 if TYPE_CHECKING:
     from .hand import Hand

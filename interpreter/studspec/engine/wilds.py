@@ -57,6 +57,14 @@ class WildTable:
         return bool(self.ranks or self.follow.trigger is not None or self.per_player or self.deck_has_jokers)
 
 
+ACE_OF_SPADES = Card(51)
+
+
+def as_natural(card: Card) -> Card:
+    """A card as it counts on a board read naturally: itself, or an ace for a joker."""
+    return ACE_OF_SPADES if card >= FIRST_JOKER else card
+
+
 def table_ranks(hand: Hand) -> frozenset[Rank]:
     """The ranks wild for every seat now: the fixed ones, the trigger, the followed rank."""
     table = hand.rules.wild
