@@ -39,6 +39,11 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.EXHAUSTION,
     rules.SHOWDOWN_ORDER,
     rules.SHOWDOWN_DECLARE,
+    rules.DECKS,
+    rules.WILD_FOLLOW,
+    rules.WILD_JOKERS,
+    rules.WILD_PER_PLAYER,
+    rules.WILD_BOARD,
     rules.ODD_CHIP,
 ]
 
