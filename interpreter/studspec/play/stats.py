@@ -22,6 +22,7 @@ from studspec.engine.events import (
     EventVisitor,
     PotAwarded,
     StreetBegan,
+    TriggerFired,
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand
@@ -59,6 +60,8 @@ class HandRecord:
     """Of those, the seats that took nothing from the main pot (a failed swing)."""
     wild_changes: int = 0
     """Follow the Queen: how many times the wild ranks changed as the up cards fell."""
+    extra_cards: int = 0
+    """Dealt-card rules: extra cards earned (Baseball's up fours)."""
 
 
 class _Counter(EventVisitor):
@@ -81,6 +84,7 @@ class _Counter(EventVisitor):
         self.reshuffled = False
         self.swingers: set[int] = set()
         self.wild_changes = 0
+        self.extra_cards = 0
 
     def street_began(self, event: StreetBegan) -> None:
         self.street = event.index
@@ -108,6 +112,9 @@ class _Counter(EventVisitor):
 
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         self.wild_changes += 1
+
+    def trigger_fired(self, event: TriggerFired) -> None:
+        self.extra_cards += event.effect == "extra-card"
 
     def declared(self, event: Declared) -> None:
         if event.declaration is Declaration.BOTH:
@@ -147,6 +154,7 @@ def record(hand: Hand) -> HandRecord:
         swings=len(counts.swingers),
         swings_failed=len(counts.swingers - winners),
         wild_changes=counts.wild_changes,
+        extra_cards=counts.extra_cards,
     )
 
 
@@ -176,6 +184,8 @@ class Totals:
     swings_failed: int = 0
     wild_changes: int = 0
     wild_changed: int = 0
+    extra_cards: int = 0
+    extra_card_hands: int = 0
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
 
@@ -204,6 +214,8 @@ class Totals:
         self.swings_failed += rec.swings_failed
         self.wild_changes += rec.wild_changes
         self.wild_changed += rec.wild_changes > 0
+        self.extra_cards += rec.extra_cards
+        self.extra_card_hands += rec.extra_cards > 0
         if rec.showdown:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
@@ -216,7 +228,7 @@ class Totals:
     def merge(self, other: Totals) -> None:
         for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
                      "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
-                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed"):  # fmt: skip
+                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
         for name in ("reached", "players_at_street", "wins", "net"):
@@ -291,6 +303,7 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         "main_pot_at_showdown": _main_pot(totals, variant),
         **_declarations(totals, variant),
         **_wild(totals, variant),
+        **_extra_cards(totals, variant),
         "seats": _seats(totals, big_bet),
     }
 
@@ -303,6 +316,18 @@ def _wild(totals: Totals, variant: Variant) -> dict[str, Any]:
         "wild_ranks": {
             "changed": _rate(totals.wild_changed, totals.hands),
             "changes_per_hand": round(totals.wild_changes / totals.hands, 4) if totals.hands else 0.0,
+        }
+    }
+
+
+def _extra_cards(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """Dealt-card rules that give an extra card: how often a player gets one."""
+    if not any(trigger.effect == "extra-card" for trigger in variant.triggers):
+        return {}
+    return {
+        "extra_cards": {
+            "hands_with_one": _rate(totals.extra_card_hands, totals.hands),
+            "per_hand": round(totals.extra_cards / totals.hands, 4) if totals.hands else 0.0,
         }
     }
 
@@ -331,6 +356,12 @@ def _home_game_lines(data: dict[str, Any]) -> list[str]:
         lines += [
             "",
             f"wild ranks changed           {_pct(wild['changed'])}  ({wild['changes_per_hand']:.2f} changes a hand)",
+        ]
+    if "extra_cards" in data:
+        extra = data["extra_cards"]
+        lines += [
+            "",
+            f"an extra card dealt          {_pct(extra['hands_with_one'])}  ({extra['per_hand']:.2f} a hand)",
         ]
     if "declare" in data:
         declare = data["declare"]
