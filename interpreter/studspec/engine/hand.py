@@ -272,9 +272,11 @@ class Hand:
         """Advance while the machine has an edge to take: it stops where the hand waits
         (for a deal, a player or a show) and at the end."""
         self._legal_cache = None
-        advance = self.compiled.advance
-        while self.state != FINAL_STATE and advance(self, self):
-            pass
+        advance, gates = self.compiled.advance, self.compiled.gates
+        while self.state != FINAL_STATE:
+            closed = gates.get(self.state)
+            if (closed is not None and not any(gate(self) for gate in closed)) or not advance(self, self):
+                return
 
 
 def _deck(rng: random.Random, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:

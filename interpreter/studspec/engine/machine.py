@@ -74,6 +74,10 @@ class CompiledVariant:
     """``advance(hand, hand)``: take the first edge whose conditions hold; False if none."""
     rules: ResolvedRules
     """The rule book's options, looked up in the registries once."""
+    gates: dict[str, tuple[HandStep, ...]]
+    """For each state that waits, the first condition of each of its edges: while none holds,
+    no edge can be taken, so the hand asks them before calling ``advance``, which would only
+    find every edge closed (a trigger costs far more than the conditions)."""
 
 
 def _phases(variant: Variant, burns: Callable[[int], bool], declares: bool) -> list[Phase]:
@@ -192,4 +196,15 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         machine=machine,
         advance=machine.events[ADVANCE].trigger,
         rules=rules,
+        gates=_gates(phases),
     )
+
+
+def _gates(phases: list[Phase]) -> dict[str, tuple[HandStep, ...]]:
+    """The first condition of every edge out of each waiting state, from the edges themselves."""
+    waiting = {phase.name for phase in phases if phase.waits_for is not None}
+    gates: dict[str, list[HandStep]] = {name: [] for name in waiting}
+    for edge in _transitions(phases):
+        if edge["source"] in waiting and edge["conditions"] and edge["conditions"][0] not in gates[edge["source"]]:
+            gates[edge["source"]].append(edge["conditions"][0])
+    return {name: tuple(steps) for name, steps in gates.items()}
