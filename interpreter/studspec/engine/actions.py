@@ -7,7 +7,7 @@ a typed command are the same text.
 
 PHH has no action for a hi-lo declaration; studspec writes it ``dcl high``, ``dcl low`` or
 ``dcl both`` (``p3 dcl both`` in a history). A PHH reader that does not know ``dcl``
-refuses the line as an unknown action rather than misreading it (docs/conformance.md).
+refuses such a history rather than misreading it (docs/conformance.md).
 """
 
 from __future__ import annotations
