@@ -8,7 +8,7 @@ bring-in ("the bring-in goes by natural cards", issue 9).
 from __future__ import annotations
 
 from scripted import deal, new_hand, passive
-from studspec import PendingDeal, TriggerFired, WildRanksChanged
+from studspec import PendingDeal, TriggerFired, WildRanksChanged, parse_action
 from studspec.engine.cards import Rank
 from studspec.engine.wilds import table_ranks
 from studspec.spec.model import Face
@@ -64,7 +64,8 @@ def test_a_deuce_door_brings_in_as_a_deuce_when_the_board_reads_naturally() -> N
 def test_baseball_an_up_four_earns_an_extra_card_and_five_wild_cards_are_five_aces() -> None:
     """Rules matrix edge case 37 (Baseball): a 4 dealt up earns an immediate extra card; with
     eight cards the best five play; five wild cards (threes and nines) make five aces, which
-    beat p2's royal flush. Checked down: p1 takes the antes, the bring-in and the call: 8."""
+    beat p2's royal flush. Checked down; p1's up 3 on fifth street costs the pot (8): p1 takes
+    the antes, the bring-in, the call and its own 8: 16."""
     hand = new_hand("baseball", stacks=(1000, 1000))
     deal(hand, p1="9d9h4c")
     assert hand.pending_deal() == PendingDeal(0, 1, (Face.DOWN,))  # p1's extra card, at once
@@ -72,11 +73,18 @@ def test_baseball_an_up_four_earns_an_extra_card_and_five_wild_cards_are_five_ac
     assert hand.pending_deal() == PendingDeal(1, 3, (Face.DOWN, Face.DOWN, Face.UP))
     deal(hand, p2="KsQsJs")
     passive(hand)
-    for p1, p2 in (("9s", "Ts"), ("3d", "As"), ("2c", "2d"), ("5c", "5d")):
+    deal(hand, p1="9s", p2="Ts")
+    passive(hand)
+    deal(hand, p1="3d")  # an up 3: match the pot (8) or fold, before p2's card
+    assert [str(a) for a in hand.legal_actions()] == ["pay 8", "f"]
+    hand.act(parse_action("pay"))
+    deal(hand, p2="As")
+    passive(hand)
+    for p1, p2 in (("2c", "2d"), ("5c", "5d")):
         deal(hand, p1=p1, p2=p2)
         passive(hand)
     assert hand.is_complete and len(hand.cards[0]) == 8
-    assert hand.stacks == [1004, 996]
+    assert hand.stacks == [1004, 996]  # the pot of 16 holds p1's 8 for the 3d: 1000 - 12 + 16
     assert hand.result is not None
-    assert [(a.amounts, a.hand) for a in hand.result.awards] == [(((0, 8),), "five of a kind, aces")]
-    assert [e.effect for e in hand.events if isinstance(e, TriggerFired)] == ["extra-card"]
+    assert [(a.amounts, a.hand) for a in hand.result.awards] == [(((0, 16),), "five of a kind, aces")]
+    assert [e.effect for e in hand.events if isinstance(e, TriggerFired)] == ["extra-card", "pay-or-fold"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from studspec.engine.cards import RANK_LETTERS, Rank
 from studspec.engine.wilds import wild_words
-from studspec.spec.model import Street, Variant
+from studspec.spec.model import Street, Trigger, Variant
 from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
 from .document import Document, Point, Section
@@ -281,9 +281,17 @@ class _Builder:
         for trigger in self.variant.triggers:
             rank = trigger.rank.replace("T", "10")
             face = fill(phrase("triggers.face", trigger.face.value).text, self.book)
-            effect = fill(phrase("triggers.effect", trigger.effect).text, self.book)
-            points.append(self.point(f"When a {rank} is {face}, {effect}.", "triggers"))
+            points.append(self.point(f"When a {rank} is {face}, {self._trigger_effect(trigger)}.", "triggers"))
         return Section("Wild cards and dealt-card rules", tuple(points))
+
+    def _trigger_effect(self, trigger: Trigger) -> str:
+        """What a dealt-card rule does, with its price when it has one."""
+        words = phrase("triggers.effect", trigger.effect)
+        if trigger.price == "free":
+            return fill(words.text, self.book)
+        price = fill(phrase("triggers.price", trigger.price).noun, self.book)
+        rule = fill(words.priced, self.book, price=price)
+        return f"{rule} (a player who cannot pay it all pays what they have and is all-in)"
 
     def showdown(self) -> Section:
         return Section(

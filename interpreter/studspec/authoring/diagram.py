@@ -55,7 +55,7 @@ LEGEND = (
 
 def _machine(variant: Variant) -> Any:
     rules = resolve(variant)
-    machine, _phases = build_machine(variant, rules.burn, rules.declares, graph=True)
+    machine, _phases = build_machine(variant, rules, graph=True)
     return machine
 
 

@@ -32,12 +32,15 @@ class Phrase:
     board"), for values that other rules refer to. ``street`` is, for a betting structure
     whose streets have their own size (``streets[].bet``), how one street's bets read, with
     ``{size}`` standing for that street's bet ("the big bet (800)"); empty for structures
-    that size every street alike (pot limit, no limit).
+    that size every street alike (pot limit, no limit). ``priced`` is, for a dealt-card
+    rule's effect, how it reads when the rule has a price, with ``{price}`` standing for the
+    price's noun ("the small bet (20)"); ``text`` is how it reads free.
     """
 
     text: str
     noun: str = ""
     street: str = ""
+    priced: str = ""
 
 
 _SUITS = "clubs lowest, then diamonds, hearts, and spades highest"
@@ -180,8 +183,20 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ),
     ("triggers.effect", "extra-card"): Phrase(
         "that player is dealt one more card, face down, at once and free; a hand of more than "
-        "seven cards plays its best five"
+        "seven cards plays its best five",
+        priced="that player may buy one more card, face down, at once, for {price}, or decline it; "
+        "a hand of more than seven cards plays its best five",
     ),
+    ("triggers.effect", "pay-or-fold"): Phrase(
+        "that player must pay at once or fold",
+        priced="that player must pay {price} into the pot at once or fold",
+    ),
+    ("triggers.price", "free"): Phrase("", noun="nothing"),
+    ("triggers.price", "ante"): Phrase("", noun="the ante ({stakes[ante]})"),
+    ("triggers.price", "bring-in"): Phrase("", noun="the bring-in ({stakes[bring_in]})"),
+    ("triggers.price", "small-bet"): Phrase("", noun="the small bet ({stakes[small_bet]})"),
+    ("triggers.price", "big-bet"): Phrase("", noun="the big bet ({stakes[big_bet]})"),
+    ("triggers.price", "pot"): Phrase("", noun="as much as the pot holds (match the pot)"),
     ("triggers.face", "up"): Phrase("dealt face up"),
     ("triggers.face", "down"): Phrase("dealt face down"),
     ("wild.board", "natural"): Phrase(

@@ -6,8 +6,10 @@ PHH words everywhere (API, CLI prompts, conformance cases) means a history, a te
 a typed command are the same text.
 
 PHH has no action for a hi-lo declaration; studspec writes it ``dcl high``, ``dcl low`` or
-``dcl both`` (``p3 dcl both`` in a history). A PHH reader that does not know ``dcl``
-refuses such a history rather than misreading it (docs/conformance.md).
+``dcl both`` (``p3 dcl both`` in a history). A dealt-card rule with a price (Baseball's
+bought extra card, an up 3's match the pot or fold) is answered ``pay 200``, ``decline`` or
+``f``. A PHH reader that does not know ``dcl`` or ``pay`` refuses such a history rather than
+misreading it (docs/conformance.md).
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ class ActionKind(str, Enum):
     DECLARE = "dcl"
     """Declare for the high share, the low share or both before a hi-lo declare showdown
     (studspec's own code: PHH has none)."""
+    PAY = "pay"
+    """Pay what a dealt-card rule asks (Baseball's extra card, an up 3's match the pot); the
+    amount is the price (studspec's own code: PHH has none)."""
+    DECLINE = "decline"
+    """Say no to a dealt-card rule's price and forgo what it gives (studspec's own code)."""
 
 
 @unique
@@ -55,7 +62,10 @@ class Declaration(str, Enum):
         return self is Declaration.BOTH or (self is Declaration.LOW) == low
 
 
-ACTION_SYNTAX = "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck) or dcl high|low|both (declare)"
+ACTION_SYNTAX = (
+    "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck), dcl high|low|both (declare), "
+    "pay or pay AMOUNT (a dealt card's price) or decline"
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,8 @@ class Action:
 
     kind: ActionKind
     amount: int | None = None
-    """For ``cbr``: the seat's total wager on this street after the action."""
+    """For ``cbr``: the seat's total wager on this street after the action; for ``pay``: the
+    price paid (optional when asking: the price is the rule's)."""
     cards: tuple[Card | None, ...] | None = None
     """For ``sm``: the cards shown (``None`` when mucking); ``None`` items are unknown."""
     declaration: Declaration | None = None
@@ -73,6 +84,8 @@ class Action:
     def __str__(self) -> str:
         if self.kind is ActionKind.COMPLETE_BET_RAISE:
             return f"cbr {self.amount}"
+        if self.kind is ActionKind.PAY and self.amount is not None:
+            return f"pay {self.amount}"
         if self.kind is ActionKind.DECLARE and self.declaration is not None:
             return f"dcl {self.declaration.value}"
         if self.kind is ActionKind.SHOW_MUCK and self.cards:
@@ -126,6 +139,10 @@ def parse_action(text: str) -> Action:
             raise ActionFormatError(f"{text!r}: {error}") from None
     if kind is ActionKind.DECLARE:
         return _parse_declaration(text, rest)
+    if kind is ActionKind.PAY and rest:
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise ActionFormatError(f"{text!r}: pay takes at most one whole amount, the price (e.g. 'pay 200')")
+        return Action(kind, amount=int(rest[0]))
     if rest:
         raise ActionFormatError(f"{text!r}: {code} takes no amount")
     return Action(kind)
@@ -164,6 +181,8 @@ class LegalAction:
             return False
         if self.kind is ActionKind.DECLARE:
             return action.declaration is self.declaration
+        if self.kind is ActionKind.PAY:
+            return action.amount is None or action.amount == self.cost
         if self.kind is ActionKind.COMPLETE_BET_RAISE:
             assert self.minimum is not None and self.maximum is not None
             return action.amount is not None and self.minimum <= action.amount <= self.maximum
@@ -174,6 +193,8 @@ class LegalAction:
             if self.minimum == self.maximum:
                 return f"cbr {self.minimum}"
             return f"cbr {self.minimum}..{self.maximum}"
+        if self.kind is ActionKind.PAY:
+            return f"pay {self.cost}"
         if self.kind is ActionKind.DECLARE and self.declaration is not None:
             return f"dcl {self.declaration.value}"
         return str(self.kind.value)

@@ -2,7 +2,8 @@
 
 A seeded or stacked deck deals a whole street the moment the deal phase is entered; a hand
 dealt from outside (a replay, a live table) queues the seats instead, and the machine waits
-in the deal phase until :func:`cards_dealt` holds. How a street is dealt when the stub runs
+in the deal phase until :func:`cards_dealt` holds. A priced dealt-card rule pauses either
+deal until its seat answers (:mod:`.offers`). How a street is dealt when the stub runs
 short is the rule book's exhaustion rule (:data:`studspec.engine.rules.EXHAUSTION`).
 """
 
@@ -84,21 +85,31 @@ def enter_deal(hand: Hand) -> None:
 
 def _draw_street(hand: Hand, index: int) -> None:
     street = hand.variant.streets[index]
-    while hand.deal_queue:
+    while hand.deal_queue and not hand.offers:
         seat, faces = hand.deal_queue.pop(0)
         if hand.deck.size < len(faces):
             raise HandError(f"the stub is empty on {street.id} street")
         place(hand, seat, [hand.deck.draw() for _ in faces], list(faces))
 
 
+def resume_deal(hand: Hand) -> None:
+    """Go on with the street once a dealt-card rule's offer is answered: nothing more is dealt
+    when everyone else has folded, and the hand's own deck deals the rest at once."""
+    if len(hand.live) <= 1:
+        hand.deal_queue = []
+    elif hand.deck.drawing and hand.street is not None:
+        _draw_street(hand, hand.street)
+
+
 def cards_dealt(hand: Hand) -> bool:
-    """The machine's condition to leave a deal phase: nothing is left to deal."""
-    return not hand.deal_queue
+    """The machine's condition to leave a deal phase: nothing is left to deal, and no seat
+    is still to answer a priced dealt-card rule."""
+    return not hand.deal_queue and not hand.offers
 
 
 def pending_deal(hand: Hand) -> PendingDeal | None:
     """What must be dealt next from outside, or ``None`` when no deal is awaited."""
-    if not hand.deal_queue or hand.deck.drawing or hand.street is None:
+    if not hand.deal_queue or hand.deck.drawing or hand.street is None or hand.offers:
         return None
     seat, faces = hand.deal_queue[0]
     return PendingDeal(seat, len(faces), faces)

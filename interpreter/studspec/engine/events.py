@@ -80,12 +80,15 @@ class WildRanksChanged(Event):
 
 @dataclass(frozen=True)
 class TriggerFired(Event):
-    """A dealt card set off a dealt-card rule (Baseball's up 4: an extra card)."""
+    """A dealt card set off a dealt-card rule (Baseball's up 4: an extra card; an up 3: match
+    the pot or fold)."""
 
     seat: int
     card: Card
     effect: str
-    """The rule's ``effect`` (``extra-card``)."""
+    """The rule's ``effect`` (``extra-card``, ``pay-or-fold``)."""
+    price: int | None = None
+    """``None``: the rule took effect at once (free); else what the seat is asked to pay."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from studspec.errors import HandError, IllegalActionError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
-from . import dealing, declare, opening, rounds, showdown
+from . import dealing, declare, offers, opening, rounds, showdown
 from .actions import Action, ActionKind, Declaration, LegalAction
 from .betting import BettingRound
 from .cards import Card, Rank
@@ -32,6 +32,7 @@ from .refusals import label, seat_name, waiting_for, why_refused
 from .rules import DealPlan, ResolvedRules
 from .settlement import HandResult
 from .stakes import check_table
+from .triggers import Offer
 from .views import SeatView, TableView, table_view
 
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
@@ -87,6 +88,9 @@ class Hand:
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.shown, self.folded, self.mucked = [False] * seats, [False] * seats, [False] * seats
         self.contributed: list[int] = [0] * seats
+        """Each seat's antes and bets this hand (what shapes the main and side pots)."""
+        self.dead_money = 0
+        """Chips paid for cards (a dealt-card rule's price): in the main pot, nobody's bet."""
         self.live: list[int] = list(range(seats))
         """Seats still holding cards (neither folded nor mucked), in seat order."""
         self.community: list[Card | None] = []
@@ -104,6 +108,8 @@ class Hand:
         self.deal_plan: DealPlan | None = None
         self.deal_queue: list[tuple[int | None, tuple[Face, ...]]] = []
         """What is still to be dealt this street: each seat (``None``: the board) and its faces."""
+        self.offers: list[Offer] = []
+        """Priced dealt-card rules waiting for their seat's answer; the deal waits meanwhile."""
         self.show_queue: list[int] = []
         self.declare_queue: list[int] = []
         """Seats still to declare (hi-lo declare), in the order they may."""
@@ -142,6 +148,8 @@ class Hand:
             return self.show_queue[0]
         if phase is PhaseKind.DECLARE and self.declare_queue:
             return self.declare_queue[0]
+        if phase is PhaseKind.DEAL and self.offers:
+            return self.offers[0].seat
         if phase is PhaseKind.BETTING and self.round is not None and not self.open_candidates:
             return self.round.actor
         return None
@@ -163,7 +171,7 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Main pot and side pots now. A hand mucked at showdown still shapes them (its
         uncalled excess comes back to it) but can no longer win them."""
-        return build_pots(self.contributed, [not f for f in self.folded])
+        return build_pots(self.contributed, [not f for f in self.folded], self.dead_money)
 
     def waiting_for(self) -> str:
         """What the hand waits for, in words (``waiting for p3``, ``the hand is over``)."""
@@ -191,6 +199,8 @@ class Hand:
             return [LegalAction(ActionKind.SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
         if self.phase is PhaseKind.DECLARE:
             return declare.choices(self, seat)
+        if self.phase is PhaseKind.DEAL:
+            return offers.choices(self, seat)
         if self.phase is not PhaseKind.BETTING or self.round is None:
             return []
         others = sum(1 for s in self.seats_with_chips() if s != seat)
@@ -228,6 +238,10 @@ class Hand:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
         if action.kind is ActionKind.DECLARE:
             declare.take(self, action, seat)
+            self._drive()
+            return
+        if self.phase is PhaseKind.DEAL:
+            offers.answer(self, seat, action)
             self._drive()
             return
         if self.open_candidates:

@@ -108,14 +108,18 @@ def _after_street(phases: list[Phase], index: int) -> str:
     return "showdown"
 
 
-def _transitions(phases: list[Phase]) -> list[dict[str, Any]]:
+def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[str, Any]]:
     """Edges of the hand, each ``advance``; the first whose conditions hold is taken. Every
-    edge out of a phase that waits carries the condition that the wait is over."""
+    edge out of a phase that waits carries the condition that the wait is over. When a
+    dealt-card rule can fold a seat in the middle of a deal (pay or fold), the deal has an
+    edge to the settlement too, for the hand whose last opponent folded there."""
     edges: list[dict[str, Any]] = []
     for index, phase in enumerate(phases[:-1]):
         wait = phase.waits_for
         done = [DONE_WAITING[wait]] if wait is not None else []
         following = phases[index + 1].name
+        if phase.kind is PhaseKind.DEAL and deal_may_fold:
+            edges.append(dict(source=phase.name, dest="settlement", conditions=[*done, rounds.one_seat_left]))
         if phase.kind is PhaseKind.DEAL:
             edges.append(
                 dict(
@@ -154,13 +158,11 @@ def _graph_machine_class() -> type[Machine]:
     return type("LabelledGraphMachine", (GraphMachine,), {"state_cls": _LabelledState})
 
 
-def build_machine(
-    variant: Variant, burns: Callable[[int], bool], declares: bool = False, graph: bool = False
-) -> tuple[Machine, list[Phase]]:
-    """The machine for ``variant``; ``declares`` adds the hi-lo declarations before the
-    showdown; ``graph=True`` builds a drawable one (Mermaid), whose states are labelled with
-    what they wait for."""
-    phases = _phases(variant, burns, declares)
+def build_machine(variant: Variant, rules: ResolvedRules, graph: bool = False) -> tuple[Machine, list[Phase]]:
+    """The machine for ``variant`` under its resolved ``rules`` (which streets burn, whether
+    seats declare, whether a deal can fold a seat); ``graph=True`` builds a drawable one
+    (Mermaid), whose states are labelled with what they wait for."""
+    phases = _phases(variant, rules.burn, rules.declares)
     states: list[dict[str, Any]] = [
         {"name": phase.name, "on_enter": ENTER[phase.kind], "final": phase.kind is PhaseKind.COMPLETE}
         for phase in phases
@@ -180,7 +182,7 @@ def build_machine(
         )
     else:
         machine = Machine(**kwargs)
-    for edge in _transitions(phases):
+    for edge in _transitions(phases, rules.deal_may_fold):
         machine.add_transition(ADVANCE, **edge)
     return machine, phases
 
@@ -189,22 +191,22 @@ def build_machine(
 def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
     rules = resolve(variant)
-    machine, phases = build_machine(variant, rules.burn, rules.declares)
+    machine, phases = build_machine(variant, rules)
     return CompiledVariant(
         variant=variant,
         phases={phase.name: phase for phase in phases},
         machine=machine,
         advance=machine.events[ADVANCE].trigger,
         rules=rules,
-        gates=_gates(phases),
+        gates=_gates(phases, rules.deal_may_fold),
     )
 
 
-def _gates(phases: list[Phase]) -> dict[str, tuple[HandStep, ...]]:
+def _gates(phases: list[Phase], deal_may_fold: bool) -> dict[str, tuple[HandStep, ...]]:
     """The first condition of every edge out of each waiting state, from the edges themselves."""
     waiting = {phase.name for phase in phases if phase.waits_for is not None}
     gates: dict[str, list[HandStep]] = {name: [] for name in waiting}
-    for edge in _transitions(phases):
+    for edge in _transitions(phases, deal_may_fold):
         if edge["source"] in waiting and edge["conditions"] and edge["conditions"][0] not in gates[edge["source"]]:
             gates[edge["source"]].append(edge["conditions"][0])
     return {name: tuple(steps) for name, steps in gates.items()}

@@ -19,12 +19,13 @@ class Pot:
     """Seats still in the hand that matched this pot's level, in seat order."""
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
     """Main pot first, then side pots in order of formation.
 
     Each level at which a live seat stopped contributing closes a pot. Money of folded
     seats beyond the last live level (possible only when live seats are all-in for less)
-    joins the last pot.
+    joins the last pot. ``dead`` money (paid for cards, not bet) joins the main pot, which
+    every seat still in contests.
     """
     levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
     pots: list[Pot] = []
@@ -41,6 +42,12 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             pots[-1] = Pot(last.amount + leftover, last.eligible)
         else:
             pots.append(Pot(leftover, ()))
+    if dead:
+        if pots:
+            main = pots[0]
+            pots[0] = Pot(main.amount + dead, main.eligible)
+        else:
+            pots.append(Pot(dead, tuple(s for s, alive in enumerate(live) if alive)))
     return pots
 
 

@@ -31,6 +31,10 @@ def waiting_for(hand: Hand) -> str:
     pending = hand.pending_deal()
     if pending is not None:
         return "waiting for a deal to " + ("the board" if pending.seat is None else f"p{pending.seat + 1}")
+    if hand.offers:
+        offer = hand.offers[0]
+        no = "fold" if offer.rule.effect.declining_folds else "decline"
+        return f"waiting for p{offer.seat + 1} to pay {offer.cost} or {no} ({offer.rule.effect_name})"
     if hand.open_candidates:
         return "waiting for one of " + ", ".join(f"p{s + 1}" for s in hand.open_candidates)
     actor = hand.actor
@@ -53,6 +57,11 @@ def why_refused(hand: Hand, action: Action, legal: list[LegalAction]) -> str:
         return "this seat may not bet or raise now"
     if action.kind is ActionKind.BRING_IN:
         return "the bring-in is not due from this seat"
+    if action.kind in (ActionKind.PAY, ActionKind.DECLINE):
+        if not hand.offers:
+            return "nothing is for sale: pay and decline answer a dealt card's price"
+        if ActionKind.FOLD in kinds:
+            return "this card's rule is pay or fold: pay the price or fold"
     if action.kind is ActionKind.DECLARE:
         if not hand.rules.declares:
             return "this rule book has no declarations: cards speak at the showdown"

@@ -61,7 +61,7 @@ def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
         counts_as_full=hand.rules.counts_as_full,
         bring_in=stakes.bring_in if bring_in else 0,
         bring_in_may_complete=hand.rules.bring_in_may_complete,
-        pot_at_start=sum(hand.contributed),
+        pot_at_start=sum(hand.contributed) + hand.dead_money,
     )
 
 

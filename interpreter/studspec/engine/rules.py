@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
-from studspec.spec.model import Face
-from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS
+from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
@@ -30,7 +29,18 @@ from .evaluation import (
 )
 from .registry import Registry
 from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
-from .triggers import Effect, extra_card
+from .triggers import (
+    DealtCardRule,
+    Price,
+    TriggerEffect,
+    ante,
+    big_bet,
+    bring_in,
+    extra_card,
+    pot_size,
+    small_bet,
+    stays_in,
+)
 from .wild import JokerPlay
 from .wilds import FollowRule, PerPlayer, WildTable, lowest_down_card
 
@@ -278,8 +288,20 @@ WILD_PER_PLAYER: Registry[PerPlayer | None] = Registry("wild.per_player")
 WILD_PER_PLAYER.add("none", None)
 WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
 
-TRIGGER_EFFECTS: Registry[Effect] = Registry("triggers.effect")
-TRIGGER_EFFECTS.add("extra-card", extra_card)  # Baseball's up 4 (rules matrix section 2)
+TRIGGER_EFFECTS: Registry[TriggerEffect] = Registry("triggers.effect")
+"""What saying no means is the value's trait (:data:`studspec.spec.options.TRIGGER_EFFECT_TRAITS`)."""
+# Rules matrix section 2, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold.
+TRIGGER_EFFECTS.add("extra-card", TriggerEffect(extra_card, TRIGGER_EFFECT_TRAITS["extra-card"].declining_folds))
+TRIGGER_EFFECTS.add("pay-or-fold", TriggerEffect(stays_in, TRIGGER_EFFECT_TRAITS["pay-or-fold"].declining_folds))
+
+TRIGGER_PRICES: Registry[Price | None] = Registry("triggers.price")
+"""What a dealt-card rule costs, from the table's stakes or the pot; ``None``: free."""
+TRIGGER_PRICES.add("free", None)
+TRIGGER_PRICES.add("ante", ante)
+TRIGGER_PRICES.add("bring-in", bring_in)
+TRIGGER_PRICES.add("small-bet", small_bet)
+TRIGGER_PRICES.add("big-bet", big_bet)
+TRIGGER_PRICES.add("pot", pot_size)  # match the pot (rules matrix section 2, Baseball's up 3)
 
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
@@ -375,10 +397,15 @@ class ResolvedRules:
     declare_in_turn: bool
     deck_cards: tuple[Card, ...]
     wild: WildTable
-    triggers: tuple[tuple[int, Face, str, Effect], ...]
-    """Each dealt-card rule: (rank, how it must be dealt, the effect's name, the effect)."""
+    triggers: tuple[DealtCardRule, ...]
+    """Each dealt-card rule, in the book's order."""
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
+
+    @property
+    def deal_may_fold(self) -> bool:
+        """A dealt-card rule can fold a seat in the middle of a deal (pay or fold)."""
+        return any(rule.effect.declining_folds for rule in self.triggers)
 
 
 def resolve(variant: Variant) -> ResolvedRules:
@@ -402,7 +429,10 @@ def resolve(variant: Variant) -> ResolvedRules:
         deck_cards=DECKS[variant.deck],
         wild=_wild_table(variant),
         triggers=tuple(
-            (RANK_LETTERS.index(t.rank), t.face, t.effect, TRIGGER_EFFECTS[t.effect]) for t in variant.triggers
+            DealtCardRule(
+                RANK_LETTERS.index(t.rank), t.face, t.effect, TRIGGER_EFFECTS[t.effect], TRIGGER_PRICES[t.price]
+            )
+            for t in variant.triggers
         ),
         shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],

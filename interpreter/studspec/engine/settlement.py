@@ -53,6 +53,7 @@ def enter_settlement(hand: Hand) -> None:
         for seat, amount in award.amounts:
             hand.stacks[seat] += amount
     hand.contributed = [0] * hand.seats  # paid out: the pots are empty now
+    hand.dead_money = 0
     hand.events.extend(awards)
     hand.result = HandResult(
         stacks=tuple(hand.stacks),

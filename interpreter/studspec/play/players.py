@@ -14,6 +14,7 @@ from typing import Protocol
 from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
+from studspec.engine.triggers import pot_size
 from studspec.engine.wilds import spec_for
 
 from .strength import equity, share_chances
@@ -45,14 +46,15 @@ class RandomPlayer:
         for choice in legal:
             by_kind.setdefault(choice.kind, []).append(choice)
         roll = self.rng.random()
-        if ActionKind.FOLD in by_kind and roll < self.fold:
-            return as_action(by_kind[ActionKind.FOLD][0])
+        for no in (ActionKind.FOLD, ActionKind.DECLINE):
+            if no in by_kind and roll < self.fold:
+                return as_action(by_kind[no][0])
         raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE)
         if raises and self.rng.random() < self.aggression:
             choice = self.rng.choice(raises)
             assert choice.minimum is not None and choice.maximum is not None
             return as_action(choice, self.rng.randint(choice.minimum, choice.maximum))
-        for kind in (ActionKind.BRING_IN, ActionKind.CHECK_CALL):
+        for kind in (ActionKind.BRING_IN, ActionKind.CHECK_CALL, ActionKind.PAY):
             if kind in by_kind:
                 return as_action(by_kind[kind][0])
         return as_action(self.rng.choice(legal))
@@ -116,7 +118,9 @@ class RuleBasedPlayer:
         if ActionKind.DECLARE in by_kind:
             return declare(self.declaration(hand, seat))
         e = self.strength(hand, seat)
-        pot = sum(hand.contributed)
+        pot = pot_size(hand)
+        if ActionKind.PAY in by_kind:
+            return self._answer_price(by_kind, e, pot)
         raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE, [])
         loose = self.rng.random() < self.looseness
         if ActionKind.BRING_IN in by_kind:
@@ -132,6 +136,17 @@ class RuleBasedPlayer:
         if ActionKind.FOLD in by_kind:
             return as_action(by_kind[ActionKind.FOLD][0])
         return as_action(legal[0])
+
+    def _answer_price(self, by_kind: dict[ActionKind, list[LegalAction]], e: float, pot: int) -> Action:
+        """A dealt card's price: pay to stay in (pay or fold) when the equity beats the pot
+        odds, as a call would; buy an extra card when it costs at most half the pot or the
+        hand is worth a bet already."""
+        pay = by_kind[ActionKind.PAY][0]
+        if ActionKind.FOLD in by_kind:
+            worth = e >= self.price_margin * pay.cost / (pot + pay.cost) or self.rng.random() < self.looseness
+            return as_action(pay if worth else by_kind[ActionKind.FOLD][0])
+        worth = 2 * pay.cost <= pot or e >= self.bet_at
+        return as_action(pay if worth else by_kind[ActionKind.DECLINE][0])
 
     def _wager(self, raises: list[LegalAction], e: float, pot: int) -> Action:
         """Bet or raise: in fixed limit the one size (the big one when strong enough to take

@@ -20,13 +20,14 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    TriggerFired,
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand
 from studspec.engine.wilds import wild_words
 from studspec.spec.model import Face
 
-_VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks"}
+_VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks", ActionKind.DECLINE: "declines"}
 """Actions whose words need no amount (a call with chips added says how many)."""
 
 
@@ -91,6 +92,10 @@ class _Story(EventVisitor):
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         self.lines.append(f"  now {wild_words(event.ranks)}")
 
+    def trigger_fired(self, event: TriggerFired) -> None:
+        price = "" if event.price is None else f" for {event.price}"
+        self.lines.append(f"  p{event.seat + 1}'s {event.card} sets off {event.effect}{price}")
+
     def action_taken(self, event: ActionTaken) -> None:
         suffix = " (all-in)" if event.all_in else ""
         self.lines.append(f"  p{event.seat + 1} {self._words(event)}{suffix}")
@@ -106,6 +111,8 @@ class _Story(EventVisitor):
         if kind is ActionKind.BRING_IN:
             self.level, self.brought_in = event.street_total, True
             return f"brings in for {event.added}"
+        if kind is ActionKind.PAY:
+            return f"pays {event.added}"
         return _VERBS.get(kind, str(event.action))
 
     def declared(self, event: Declared) -> None:

@@ -9,6 +9,7 @@ rates, as plain data for ``--json`` and for the text table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,8 +29,11 @@ from studspec.engine.events import (
 from studspec.engine.hand import Hand
 from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.spec.model import Variant
+from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
 
 UNCONTESTED = "uncontested"
+_ANSWERS = frozenset({ActionKind.PAY, ActionKind.DECLINE, ActionKind.FOLD})
+"""What a seat may answer to a dealt-card rule's price."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,16 @@ class HandRecord:
     wild_changes: int = 0
     """Follow the Queen: how many times the wild ranks changed as the up cards fell."""
     extra_cards: int = 0
-    """Dealt-card rules: extra cards earned (Baseball's up fours)."""
+    """Dealt-card rules: extra cards dealt (Baseball's up fours, free or bought)."""
+    asked: tuple[int, ...] = ()
+    """Priced dealt-card rules: how many times each was asked, by :func:`priced_effects` order."""
+    paid: tuple[int, ...] = ()
+    """Of those, how many times the seat paid (bought the card, matched the pot)."""
+
+
+def priced_effects(variant: Variant) -> tuple[str, ...]:
+    """The effects of the book's dealt-card rules that ask a price, each once, in book order."""
+    return tuple(dict.fromkeys(t.effect for t in variant.triggers if TRIGGER_PRICE_TRAITS[t.price].charges))
 
 
 class _Counter(EventVisitor):
@@ -85,6 +98,11 @@ class _Counter(EventVisitor):
         self.swingers: set[int] = set()
         self.wild_changes = 0
         self.extra_cards = 0
+        self.priced = priced_effects(hand.variant)
+        self.asked = [0] * len(self.priced)
+        self.paid = [0] * len(self.priced)
+        self.offered: list[str] = []
+        """The effects of the offers still to be answered, oldest first."""
 
     def street_began(self, event: StreetBegan) -> None:
         self.street = event.index
@@ -97,6 +115,12 @@ class _Counter(EventVisitor):
         kind = event.action.kind
         if kind is ActionKind.FOLD:
             self.live -= 1
+        if self.offered and kind in _ANSWERS:
+            effect = self.offered.pop(0)
+            if kind is ActionKind.PAY:
+                self.paid[self.priced.index(effect)] += 1
+                self.extra_cards += TRIGGER_EFFECT_TRAITS[effect].deals_card
+            return
         if self.street != self.bring_in_street:
             return
         if kind is ActionKind.COMPLETE_BET_RAISE:
@@ -114,7 +138,11 @@ class _Counter(EventVisitor):
         self.wild_changes += 1
 
     def trigger_fired(self, event: TriggerFired) -> None:
-        self.extra_cards += event.effect == "extra-card"
+        if event.price is None:
+            self.extra_cards += TRIGGER_EFFECT_TRAITS[event.effect].deals_card
+            return
+        self.asked[self.priced.index(event.effect)] += 1
+        self.offered.append(event.effect)
 
     def declared(self, event: Declared) -> None:
         if event.declaration is Declaration.BOTH:
@@ -155,6 +183,8 @@ def record(hand: Hand) -> HandRecord:
         swings_failed=len(counts.swingers - winners),
         wild_changes=counts.wild_changes,
         extra_cards=counts.extra_cards,
+        asked=tuple(counts.asked),
+        paid=tuple(counts.paid),
     )
 
 
@@ -186,6 +216,9 @@ class Totals:
     wild_changed: int = 0
     extra_cards: int = 0
     extra_card_hands: int = 0
+    asked: list[int] = field(default_factory=list)
+    """Priced dealt-card rules asked, by :func:`priced_effects` order."""
+    paid: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
 
@@ -216,6 +249,8 @@ class Totals:
         self.wild_changed += rec.wild_changes > 0
         self.extra_cards += rec.extra_cards
         self.extra_card_hands += rec.extra_cards > 0
+        self.asked = _summed(self.asked, rec.asked)
+        self.paid = _summed(self.paid, rec.paid)
         if rec.showdown:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
@@ -231,9 +266,15 @@ class Totals:
                      "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
-        for name in ("reached", "players_at_street", "wins", "net"):
-            mine, theirs = getattr(self, name), getattr(other, name)
-            setattr(self, name, [a + b for a, b in zip(mine, theirs)])
+        for name in ("reached", "players_at_street", "wins", "net", "asked", "paid"):
+            setattr(self, name, _summed(getattr(self, name), getattr(other, name)))
+
+
+def _summed(mine: Sequence[int], theirs: Sequence[int]) -> list[int]:
+    """Two lists of counts added item by item; an empty one (nothing counted yet) adds nothing."""
+    if not mine or not theirs:
+        return list(mine or theirs)
+    return [a + b for a, b in zip(mine, theirs)]
 
 
 def _rate(count: int, total: int) -> float:
@@ -304,6 +345,7 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         **_declarations(totals, variant),
         **_wild(totals, variant),
         **_extra_cards(totals, variant),
+        **_prices(totals, variant),
         "seats": _seats(totals, big_bet),
     }
 
@@ -322,13 +364,33 @@ def _wild(totals: Totals, variant: Variant) -> dict[str, Any]:
 
 def _extra_cards(totals: Totals, variant: Variant) -> dict[str, Any]:
     """Dealt-card rules that give an extra card: how often a player gets one."""
-    if not any(trigger.effect == "extra-card" for trigger in variant.triggers):
+    if not any(TRIGGER_EFFECT_TRAITS[trigger.effect].deals_card for trigger in variant.triggers):
         return {}
     return {
         "extra_cards": {
             "hands_with_one": _rate(totals.extra_card_hands, totals.hands),
             "per_hand": round(totals.extra_cards / totals.hands, 4) if totals.hands else 0.0,
         }
+    }
+
+
+def _prices(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """Priced dealt-card rules: how often each is asked, and how often the seat pays (buys
+    Baseball's extra card, matches the pot) rather than declining or folding."""
+    effects = priced_effects(variant)
+    if not effects:
+        return {}
+    asked = totals.asked or [0] * len(effects)
+    paid = totals.paid or [0] * len(effects)
+    return {
+        "priced_rules": [
+            {
+                "effect": effect,
+                "asked_per_hand": round(asked[i] / totals.hands, 4) if totals.hands else 0.0,
+                "paid": _rate(paid[i], asked[i]),
+            }
+            for i, effect in enumerate(effects)
+        ]
     }
 
 
@@ -362,6 +424,12 @@ def _home_game_lines(data: dict[str, Any]) -> list[str]:
         lines += [
             "",
             f"an extra card dealt          {_pct(extra['hands_with_one'])}  ({extra['per_hand']:.2f} a hand)",
+        ]
+    for rule in data.get("priced_rules", ()):
+        lines += [
+            "",
+            f"{rule['effect']} asked, per hand".ljust(29) + f"{rule['asked_per_hand']:.3f}",
+            f"  and paid for               {_pct(rule['paid'])}",
         ]
     if "declare" in data:
         declare = data["declare"]

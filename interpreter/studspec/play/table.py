@@ -31,12 +31,14 @@ from studspec.engine.events import (
     PotAwarded,
     Showed,
     StreetBegan,
+    TriggerFired,
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand, TableView
 from studspec.engine.shares import Holding
 from studspec.engine.wilds import spec_for, wild_words
 from studspec.spec.model import Face
+from studspec.spec.options import TRIGGER_EFFECT_TRAITS
 
 from .strength import describe_best
 
@@ -223,6 +225,12 @@ class Narrator(EventVisitor):
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         self._say(f"  now {wild_words(event.ranks)}")
 
+    def trigger_fired(self, event: TriggerFired) -> None:
+        no = "fold" if TRIGGER_EFFECT_TRAITS[event.effect].declining_folds else "decline"
+        price = "" if event.price is None else f": pay {event.price} or {no}"
+        card = self.style.cards((event.card,), (Face.UP,))
+        self._say(f"  {self._name(event.seat)}'s {card} sets off {event.effect}{price}")
+
     def action_taken(self, event: ActionTaken) -> None:
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
 
@@ -261,6 +269,10 @@ class Narrator(EventVisitor):
         if kind is ActionKind.BRING_IN:
             self.level = event.street_total
             return f"brings in for {event.added}"
+        if kind is ActionKind.PAY:
+            return f"pays {event.added}"
+        if kind is ActionKind.DECLINE:
+            return "declines"
         if kind is ActionKind.COMPLETE_BET_RAISE:
             verb = "bets" if self.level == 0 else ("completes to" if not self.opened else "raises to")
             self.level, self.opened = event.street_total, True

@@ -30,7 +30,12 @@ def _share(data: Mapping[str, Any]) -> Share:
 
 
 def _trigger(data: Mapping[str, Any]) -> Trigger:
-    return Trigger(rank=str(data["rank"]), effect=data["effect"], face=Face(data.get("face", "up")))
+    return Trigger(
+        rank=str(data["rank"]),
+        effect=data["effect"],
+        face=Face(data.get("face", "up")),
+        price=data.get("price", "free"),
+    )
 
 
 def _wild(data: Mapping[str, Any]) -> WildRules:

@@ -25,6 +25,8 @@ from .options import (
     HAND_TRAITS,
     SHORT_ALL_IN_TRAITS,
     STRUCTURE_TRAITS,
+    TRIGGER_EFFECT_TRAITS,
+    TRIGGER_PRICE_TRAITS,
     values_where,
 )
 from .yamlload import Document
@@ -192,7 +194,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     """An extra card comes in the middle of a street, where no rule for running out can
     help: the deck must hold every seat's cards, the burns and every extra card there can be
     (one for each card of a triggering rank the deck holds, four a rank)."""
-    extras = sum(4 for trigger in book.get("triggers", ()) if trigger["effect"] == "extra-card")
+    extras = sum(4 for trigger in book.get("triggers", ()) if TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card)
     if not extras:
         return
     streets, deck = book["streets"], book["deck"]
@@ -209,6 +211,19 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
             f"cards, but the {deck['cards']} deck has {size}; an extra card cannot wait for a "
             f"community card: set players.max to {fits} or less",
         )
+
+
+@check
+def folding_rules_have_a_price(book: Book) -> Iterator[Finding]:
+    """A rule whose refusal folds the hand asks for something: free, nobody would fold."""
+    priced = values_where(TRIGGER_PRICE_TRAITS, lambda price: price.charges)
+    for index, trigger in enumerate(book.get("triggers", ())):
+        price = trigger.get("price", "free")
+        if TRIGGER_EFFECT_TRAITS[trigger["effect"]].declining_folds and not TRIGGER_PRICE_TRAITS[price].charges:
+            yield Finding(
+                ("triggers", index, "price"),
+                f"{trigger['effect']} asks the player to pay or fold, so it needs a price: one of {', '.join(priced)}",
+            )
 
 
 def _low(hand: str) -> bool:

@@ -102,6 +102,8 @@ class Trigger:
     """The rank letter that sets it off (``"4"``)."""
     effect: str
     face: Face = Face.UP
+    price: str = "free"
+    """What the rule costs the seat (``triggers[].price``): ``free`` asks nothing."""
 
 
 @dataclass(frozen=True)

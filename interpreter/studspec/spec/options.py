@@ -213,6 +213,50 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
 )
 
 
+# --- triggers[] -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TriggerEffectTraits:
+    """What a dealt-card rule (``triggers[].effect``) does to the seat dealt its card."""
+
+    deals_card: bool
+    """The seat gets one more card in the middle of the street, so the deck must hold every
+    extra card there can be (no rule for running out can wait for a community card)."""
+    declining_folds: bool
+    """Saying no to the price folds the hand (Baseball's up 3: match the pot or fold), so the
+    rule needs a price; otherwise saying no only forgoes what the rule gives."""
+
+
+TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
+    {
+        "extra-card": TriggerEffectTraits(deals_card=True, declining_folds=False),
+        "pay-or-fold": TriggerEffectTraits(deals_card=False, declining_folds=True),
+    }
+)
+"""Rules matrix section 2, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold."""
+
+
+@dataclass(frozen=True)
+class TriggerPriceTraits:
+    """What a dealt-card rule's ``triggers[].price`` costs."""
+
+    charges: bool
+    """The seat is asked to pay (and may say no); a free rule takes effect with no question."""
+
+
+TRIGGER_PRICE_TRAITS: Mapping[str, TriggerPriceTraits] = MappingProxyType(
+    {
+        "free": TriggerPriceTraits(charges=False),
+        "ante": TriggerPriceTraits(charges=True),
+        "bring-in": TriggerPriceTraits(charges=True),
+        "small-bet": TriggerPriceTraits(charges=True),
+        "big-bet": TriggerPriceTraits(charges=True),
+        "pot": TriggerPriceTraits(charges=True),
+    }
+)
+
+
 TRAITS: Mapping[str, Mapping[str, object]] = MappingProxyType(
     {
         "betting.structure": STRUCTURE_TRAITS,
@@ -222,6 +266,8 @@ TRAITS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         "deck.burn": BURN_TRAITS,
         "deck.exhaustion": EXHAUSTION_TRAITS,
         "pots.shares.hand": HAND_TRAITS,
+        "triggers.effect": TRIGGER_EFFECT_TRAITS,
+        "triggers.price": TRIGGER_PRICE_TRAITS,
     }
 )
 """Every traits table, by the dotted option whose values it describes."""
