@@ -321,3 +321,36 @@ def test_every_builtin_book_plays_a_scripted_hand(book: str) -> None:
     assert "Result:" in text and "Hands played: 1" in text
     stacks = next(line for line in text.splitlines() if line.startswith("Stacks: "))
     assert sum(int(part.split()[1]) for part in stacks[8:].split(", ")) == players * variant.stakes.starting_stack
+
+
+def test_the_authoring_guide_priced_baseball_validates_describes_runs_and_replays(tmp_path: Path) -> None:
+    """docs/authoring.md, section 7: Baseball with both dealt-card rules for the small bet
+    (rules matrix section 2: "an extra card (free or paid)", "or pay a fee") validates, reads
+    as the guide says, and its quoted run is what seed 5 deals; the history replays."""
+    from studspec.authoring.describe import describe
+    from studspec.authoring.document import Format, render
+    from studspec.cli import main
+    from studspec.spec import validate_file
+
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide.split("## 7. Combine home-game options", 1)[1]
+    block = section.split("```yaml\n")[2].split("```", 1)[0]
+    path = tmp_path / "baseball-for-a-price.yaml"
+    path.write_text(block, encoding="utf-8")
+    assert validate_file(path) == []
+    text = render(describe(load_variant(str(path))), Format.MARKDOWN)
+    assert "When a 4 is dealt face up, that player may buy one more card" in text
+    assert "that player must pay the small bet (400) into the pot at once or fold" in text
+    run = subprocess.run(
+        [sys.executable, "-m", "studspec", "run", str(path), "--players", "5", "--seed", "5"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "p1's 4d sets off extra-card for 400\n  p1 declines" in run.stdout
+    phh = subprocess.run(
+        [sys.executable, "-m", "studspec", "run", str(path), "--players", "5", "--seed", "5", "--phh"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert '"p1 decline"' in phh.stdout and '"p3 pay 400"' in phh.stdout
+    history = tmp_path / "h.phh"
+    history.write_text(phh.stdout, encoding="utf-8")
+    assert main(["replay", str(history)]) == 0

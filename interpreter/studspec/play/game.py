@@ -70,6 +70,7 @@ HELP = f"""Type the number of a choice in the list, or the action itself:
   pb         post the bring-in      cbr N      complete, bet or raise to N (this street's total)
   or words: fold, check, call, bring-in, bet N, raise N, complete N
   (hi-lo declare: dcl high, dcl low, dcl both, or just high, low, both)
+  (a dealt card's price, such as Baseball's up 3: pay, or decline / f)
   (bet, raise and complete need no amount when there is one size to choose).
   With a range such as 'cbr 400..800', type any amount in it: 'cbr 600' or '3 600'.
   t shows the table again, ? this help, q leaves the table.

@@ -111,6 +111,10 @@ def describe_choice(hand: Hand, seat: int, choice: LegalAction) -> str:
         return "show or muck"
     if choice.kind is ActionKind.DECLARE and choice.declaration is not None:
         return f"declare {choice.declaration.value}"
+    if choice.kind is ActionKind.PAY:
+        return f"pay {choice.cost} for the card's rule" + all_in
+    if choice.kind is ActionKind.DECLINE:
+        return "decline: no extra card"
     rnd = hand.round
     if rnd is not None and (rnd.bring_in_seat == seat or (rnd.level > 0 and not rnd.opened)):
         verb = "complete to"
