@@ -142,3 +142,33 @@ def test_any_refused_action_changes_nothing(prefix: int, seat: int, action: str)
         play(hand, line)
     assert snapshot(hand) == before
     assert line in str(refused.value)
+
+
+# --- shows of nothing, and what an early show tables (issue 11) --------------------------------
+
+
+def test_a_show_of_no_cards_is_refused_and_changes_nothing() -> None:
+    """Every seat all-in on the antes, nothing dealt yet: ``sm`` with no cards is no show (a
+    show names the seat's cards; a bare ``sm`` is a muck, WSOP-L 231), so it is refused and
+    the seat's later down cards stay its own."""
+    from studspec.engine.actions import show
+
+    hand = new_hand(STUD, stacks=(1, 1, 1))
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError, match="a show names every card"):
+        hand.act(show(()), seat=0)
+    assert snapshot(hand) == before
+    deal(hand, p1="AsKd7h", p2="2c3c4c", p3="QhQd9s")
+    assert hand.view(1).seats[0].cards == (None, None, hand.cards[0][2])
+
+
+def test_an_all_in_hand_tabled_early_shows_only_the_cards_it_held() -> None:
+    """TDA 16: once an all-in closes the betting, hands may be tabled; the cards dealt after
+    that are dealt face down and stay the seat's own until the showdown."""
+    hand = new_hand(STUD, stacks=(4, 1000))
+    play(hand, "d dh p1 AsKd7h\nd dh p2 2c3c4c\np2 pb\np1 cc")  # p1 calls all-in for 3
+    play(hand, "p1 sm AsKd7h")
+    play(hand, "d dh p1 8h\nd dh p2 5c\nd dh p1 9h\nd dh p2 6c\nd dh p1 Th\nd dh p2 7c\nd dh p1 Jh")
+    seen = hand.view(1).seats[0].cards
+    assert seen[:3] == tuple(hand.cards[0][:3])  # tabled
+    assert seen[6] is None  # seventh street's down card: not tabled yet

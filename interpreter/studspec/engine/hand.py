@@ -86,7 +86,9 @@ class Hand:
         seats = self.seats
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
-        self.shown, self.folded, self.mucked = [False] * seats, [False] * seats, [False] * seats
+        self.shown: list[int] = [0] * seats
+        """How many of each seat's cards (the first ones dealt) are tabled for all to see."""
+        self.folded, self.mucked = [False] * seats, [False] * seats
         self.contributed: list[int] = [0] * seats
         """Each seat's antes and bets this hand (what shapes the main and side pots)."""
         self.dead_money = 0

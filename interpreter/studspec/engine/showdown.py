@@ -67,14 +67,15 @@ def contested(hand: Hand, seat: int) -> bool:
 
 def table(hand: Hand, seat: int, cards: Sequence[Card | None] | None) -> None:
     """Show ``seat``'s cards (``cards`` as written in a history, checked and used to fill in
-    cards that were dealt unseen)."""
+    cards that were dealt unseen). Only the cards held now are tabled: a card dealt later to
+    an all-in hand tabled early stays the seat's own until it is shown too."""
     if cards is not None:
         _check_shown(hand, seat, cards)
         for i, card in enumerate(cards):
             if hand.cards[seat][i] is None and card is not None:
                 hand.deck.reveal(card)
                 hand.cards[seat][i] = card
-    hand.shown[seat] = True
+    hand.shown[seat] = len(hand.cards[seat])
     hand.events.append(Showed(seat, tuple(hand.cards[seat])))
 
 
@@ -101,6 +102,10 @@ def show_or_muck(hand: Hand, action: Action, seat: int | None) -> None:
     label = f"p{seat + 1} {action}" if seat is not None else str(action)
     if seat is None or seat not in hand.live:
         raise IllegalActionError(label, f"{'nobody' if seat is None else f'p{seat + 1}'} is not in the hand")
+    if action.cards is not None and not action.cards:
+        raise IllegalActionError(
+            label, "a show names every card the seat holds, in the order dealt; a bare sm mucks at the showdown"
+        )
     if hand.phase is PhaseKind.SHOWDOWN:
         _at_showdown(hand, action, seat, label)
     else:

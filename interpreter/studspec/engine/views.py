@@ -56,8 +56,11 @@ def table_view(hand: Hand, viewer: int | None) -> TableView:
     seats = []
     bets = hand.round.bets if hand.round is not None else {}
     for s in range(hand.seats):
-        visible = s == viewer or hand.shown[s]
-        cards = tuple(c if (visible or f is Face.UP) else None for c, f in zip(hand.cards[s], hand.faces[s]))
+        own, shown = s == viewer, hand.shown[s]
+        cards = tuple(
+            c if (own or i < shown or f is Face.UP) else None
+            for i, (c, f) in enumerate(zip(hand.cards[s], hand.faces[s]))
+        )
         seats.append(
             SeatView(
                 seat=s,
