@@ -28,6 +28,7 @@ __all__ = [
     "MissingPhraseError",
     "ProtocolError",
     "ReplayError",
+    "SnapshotError",
     "SpecError",
     "SpecErrors",
     "StakesError",
@@ -165,6 +166,11 @@ class DeckExhaustedError(HandError):
 
 
 # --- Hand histories ----------------------------------------------------------------------
+
+
+class SnapshotError(StudspecError, ValueError):
+    """A saved hand (:meth:`studspec.Hand.snapshot`) that cannot be restored: malformed, or
+    its log does not replay under its rule book."""
 
 
 class HistoryFormatError(StudspecError, ValueError):
