@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from studspec.errors import HandError, IllegalActionError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
-from . import dealing, declare, offers, opening, rounds, showdown
+from . import dealing, declare, offers, opening, rounds, showdown, snapshots
 from .actions import Action, ActionKind, Declaration, LegalAction
 from .betting import BettingRound
 from .cards import Card, Rank
@@ -75,9 +76,14 @@ class Hand:
         self.seats = len(stacks)
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.rng = random.Random(seed)
+        self.seed: int = random.SystemRandom().randrange(1 << 63) if seed is None else seed
+        """The deck's shuffle (chosen at random when none is given, so the hand can be saved)."""
+        self.rng = random.Random(self.seed)
+        self.stacked_deck: tuple[Card, ...] | None = None if deck is None else tuple(deck)
         self.deck = _deck(self.rng, deck, deal_from_outside, self.rules.deck_cards)
         self.auto_showdown = auto_showdown
+        self.log: list[tuple[str, int | None, Action | tuple[Card | None, ...]]] = []
+        """Every command the hand accepted, in order: what a saved hand replays."""
         self._seat_state(len(variant.streets))
         self.state = "start"
         self._drive()
@@ -220,7 +226,9 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
+        who = self.actor if seat is None else seat
         self._guarded(lambda: self._act(action, seat))
+        self.log.append(("act", who, action))
 
     def _act(self, action: Action, seat: int | None) -> None:
         if self.is_complete:
@@ -258,10 +266,28 @@ class Hand:
         no card is already in play or in the muck; ``None`` stands for an unseen card.
         """
         self._guarded(lambda: self._deal(seat, cards))
+        self.log.append(("deal", seat, tuple(cards)))
 
     def _deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:
         dealing.deal_given(self, seat, cards)
         self._drive()
+
+    # ------------------------------------------------------------------ saving
+
+    def snapshot(self) -> dict[str, Any]:
+        """The hand as a small JSON-able document: its set-up and every command it accepted.
+        :meth:`restore` turns it back into this hand, which then goes on exactly as this one."""
+        return snapshots.snapshot(self)
+
+    @staticmethod
+    def restore(document: Mapping[str, Any]) -> Hand:
+        """The hand a :meth:`snapshot` saved (checked line by line: a bad document raises
+        :class:`~studspec.errors.SnapshotError`)."""
+        return snapshots.restore(document)
+
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], Hand], tuple[dict[str, Any]]]:
+        """Pickled as its snapshot: the compiled rules hold functions, and need not travel."""
+        return snapshots.restore, (self.snapshot(),)
 
     # ------------------------------------------------------------------ driving
 
