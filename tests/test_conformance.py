@@ -98,9 +98,11 @@ def test_a_malformed_field_is_a_case_error(tmp_path: Path, field: str, message: 
     assert "case error" in run(tmp_path, text)
 
 
-def test_a_case_needs_finishing_stacks(tmp_path: Path) -> None:
+def test_a_case_without_finishing_stacks_is_partial(tmp_path: Path) -> None:
+    """More in tests/test_partial_cases.py: it passes on its actions alone."""
     text = CASE.replace("finishing_stacks = [1002, 999, 999]\n", "")
-    assert "a case needs 'finishing_stacks'" in run(tmp_path, text)
+    assert run(tmp_path, text) == ""
+    assert load_case(write(tmp_path, "case.phh", text)).partial
 
 
 def test_normalized_actions() -> None:

@@ -1,6 +1,10 @@
 """A conformance case: a PHH hand history whose ``finishing_stacks`` is the verdict, plus
 optional ``_variant``, ``_rule`` and checkpoints (DESIGN.md, "Conformance cases").
 
+A case without ``finishing_stacks`` is *partial*: a refusal check written from a bug report
+need not finish the hand, so such a case checks that its actions are accepted, its
+checkpoints and its ``_illegal`` lines, and nothing about the end; reports say it is partial.
+
 Cases are found by walking paths for ``*.phh`` files, sorted, so every run (and the first
 diverging case a broken engine is reported with) is in the same order.
 """
@@ -32,9 +36,14 @@ class Case:
         return rule if isinstance(rule, str) else None
 
     @property
-    def finishing_stacks(self) -> tuple[int, ...]:
-        assert self.history.finishing_stacks is not None  # load_case insists on it
+    def finishing_stacks(self) -> tuple[int, ...] | None:
+        """The expected result; ``None`` for a partial case."""
         return self.history.finishing_stacks
+
+    @property
+    def partial(self) -> bool:
+        """No ``finishing_stacks``: the case checks its actions and checkpoints only."""
+        return self.history.finishing_stacks is None
 
     def variant(self) -> Variant:
         """The rule book to play: ``_variant`` (name, or YAML path beside the case), else the
@@ -48,9 +57,7 @@ def load_case(path: str | Path) -> Case:
         history = read_history(path)
     except HistoryFormatError as error:
         raise CaseFormatError(str(error)) from None
-    if history.finishing_stacks is None:
-        raise CaseFormatError(f"{path}: a case needs 'finishing_stacks', the expected result")
-    if len(history.finishing_stacks) != len(history.starting_stacks):
+    if history.finishing_stacks is not None and len(history.finishing_stacks) != len(history.starting_stacks):
         raise CaseFormatError(f"{path}: 'finishing_stacks' and 'starting_stacks' differ in length")
     rule = history.extra.get("_rule")
     if rule is not None and not isinstance(rule, str):

@@ -96,6 +96,8 @@ class CaseItem(pytest.Item):
         result = run_case(self.path, _engine(self.config))
         if result.rule:
             self.user_properties.append(("rule", result.rule))
+        if result.partial:
+            self.user_properties.append(("partial", "true"))
         if not result.passed:
             raise CaseFailed(result)
 

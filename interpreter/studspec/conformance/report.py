@@ -28,7 +28,7 @@ def headline(result: CaseResult) -> str:
     happened (an engine fault's stderr tail follows in the details)."""
     failure = result.failure
     if failure is None:
-        return f"PASS {result.path}"
+        return f"PASS {result.path}" + (" (partial: no finishing_stacks)" if result.partial else "")
     got = failure.got.splitlines()[0] if failure.got else ""
     return f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {got}"
 
@@ -49,9 +49,12 @@ def failure_text(result: CaseResult) -> str:
 
 
 def summary(results: Sequence[CaseResult]) -> str:
-    """The last line of a run: exactly ``N passed, N failed``."""
+    """The last line of a run: ``N passed, N failed``, and how many of the passes were
+    partial cases (checked without a finishing result) when there were any."""
     failed = sum(1 for r in results if not r.passed)
-    return f"{len(results) - failed} passed, {failed} failed"
+    partial = sum(1 for r in results if r.passed and r.partial)
+    line = f"{len(results) - failed} passed, {failed} failed"
+    return line + (f" ({partial} passed partial: actions and checkpoints only)" if partial else "")
 
 
 def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "studspec conform") -> None:
@@ -71,9 +74,12 @@ def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "st
             suite, "testcase", classname=classname, name=case_path.name, file=result.path,
             time=f"{result.seconds:.3f}",
         )  # fmt: skip
-        if result.rule:
+        if result.rule or result.partial:
             properties = ET.SubElement(case, "properties")
-            ET.SubElement(properties, "property", name="rule", value=result.rule)
+            if result.rule:
+                ET.SubElement(properties, "property", name="rule", value=result.rule)
+            if result.partial:
+                ET.SubElement(properties, "property", name="partial", value="true")
         if result.failure is not None:
             message = headline(result)[len("FAIL ") :]
             element = ET.SubElement(case, "failure", message=message, type="ConformanceFailure")
