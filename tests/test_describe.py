@@ -381,3 +381,12 @@ def test_an_option_describe_does_not_place_still_appears(monkeypatch: pytest.Mon
     text = markdown(replace(base, resolved=book))
     other = text.split("## Other rules", 1)[1]
     assert "betting.frobnicate: 3" in other and "Red backs." in other
+
+
+def test_a_replaced_street_list_is_shown_whole_not_compared_by_id() -> None:
+    """Five-card stud's "third" street is not seven-card stud's third (issue 11): its change
+    list shows both street lists, and no per-street change such as streets.third.deal."""
+    text = markdown(load_variant("five-card-stud"))
+    changes = text.split("## Changes from", 1)[1].split("\n## ", 1)[0]
+    assert "streets.third" not in changes and "streets.fourth" not in changes
+    assert "→ [second (down up, small, bring-in), third (up, small), fourth (up, big), fifth (up, big)]" in changes

@@ -136,15 +136,26 @@ def _street_differences(before: list[Any], after: list[Any]) -> Iterator[Change]
     old = {s.get("id"): s for s in before if isinstance(s, Mapping)}
     new = {s.get("id"): s for s in after if isinstance(s, Mapping)}
     if list(old) != list(new):
-        yield Change("streets", list(old), list(new))
+        # A new list of streets: a street that keeps a name (five-card stud's third) is
+        # another street, so the lists are shown whole rather than compared by id.
+        yield Change("streets", [_street_summary(s) for s in old.values()], [_street_summary(s) for s in new.values()])
+        return
     for sid, street in new.items():
-        if sid not in old:
-            continue
         for key in [*street, *(k for k in old[sid] if k not in street)]:
             fallback = defaults.get(key, MISSING)
             a, b = old[sid].get(key, fallback), street.get(key, fallback)
             if a != b:
                 yield Change(f"streets.{sid}.{key}", a, b)
+
+
+def _street_summary(street: Mapping[str, Any]) -> str:
+    """One street in a few words: ``second (down up, small, bring-in)``."""
+    parts = [" ".join(str(face) for face in street.get("deal", ()))]
+    if street.get("bet") is not None:
+        parts.append(str(street["bet"]))
+    if street.get("bring_in"):
+        parts.append("bring-in")
+    return f"{street.get('id')} ({', '.join(parts)})"
 
 
 def shown(value: Any) -> str:
