@@ -190,11 +190,12 @@ def test_a_misbehaving_engine_fails_each_case_clearly_and_never_hangs(
     assert lines[-1] == "0 passed, 2 failed"
 
 
-def test_an_engine_that_cannot_start_fails_every_case(capsys: pytest.CaptureFixture[str]) -> None:
-    status, lines = conform(capsys, "--engine", "/nonexistent/engine --serve", *TWO_CASES)
-    assert status == 1
-    assert "cannot start engine" in "\n".join(lines)
-    assert lines[-1] == "0 passed, 2 failed"
+def test_an_engine_that_cannot_start_stops_the_run_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: a missing engine program is one clear line and exit 2, not a failure per case."""
+    status = main(["conform", "--engine", "/nonexistent/engine --serve", *map(str, TWO_CASES)])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert captured.err.count("cannot start engine") == 1
 
 
 def test_a_hung_engine_is_killed_and_replaced(tmp_path: Path) -> None:

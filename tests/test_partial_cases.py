@@ -87,3 +87,12 @@ def test_the_pytest_plugin_runs_partial_cases(pytester: pytest.Pytester) -> None
     pytester.makefile(".phh", **{"conformance/partial": PARTIAL})
     pytester.makefile(".phh", **{"conformance/wrong": PARTIAL.replace('[3, "p1 cc"]', '[3, "p1 pb"]')})
     pytester.runpytest("-q").assert_outcomes(passed=1, failed=1)
+
+
+def test_the_pytest_plugin_stops_once_when_the_engine_cannot_start(pytester: pytest.Pytester) -> None:
+    """Issue 11: a missing engine program stops the run with one line, not a failure per case."""
+    for name in ("one", "two", "three"):
+        pytester.makefile(".phh", **{f"conformance/{name}": PARTIAL})
+    result = pytester.runpytest("-q", "--studspec-engine", "/nonexistent/engine")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert result.stdout.str().count("cannot start engine") == 1

@@ -172,3 +172,13 @@ def test_an_all_in_hand_tabled_early_shows_only_the_cards_it_held() -> None:
     seen = hand.view(1).seats[0].cards
     assert seen[:3] == tuple(hand.cards[0][:3])  # tabled
     assert seen[6] is None  # seventh street's down card: not tabled yet
+
+
+def test_a_show_before_the_showdown_is_refused_with_the_choices_open_now() -> None:
+    """A refusal always says what may be done instead (issue 11: ``sm`` on third street
+    listed no choices): the bring-in seat may post or complete (WSOP-L 215)."""
+    hand = new_hand(STUD)
+    deal(hand, p1="AsKd2c", p2="2d3c4c", p3="QhQd9s")
+    with pytest.raises(IllegalActionError) as refused:
+        play(hand, "p1 sm AsKd2c")
+    assert refused.value.legal == ("pb", "cbr 10")

@@ -185,3 +185,23 @@ def test_tied_straights_odd_chip_to_highest_card_by_suit_in_the_five() -> None:
     hand = pot_of_101(STUD, "5h6h2c7c8d9hAs", "5c6d7h8h9sKdQc", "ThTdJc")
     assert won(hand) == {0: 50, 1: 51}
     assert hand.result is not None and hand.result.stacks == (1002, 1003, 995)
+
+
+def test_a_board_of_unseen_up_cards_shows_after_the_known_boards() -> None:
+    """Found by tools/fuzz.py: seed 001's order (the best high board shows first when nobody
+    bet) met a contestant whose up cards a history wrote as ``??`` and crashed, leaving the
+    hand stuck in the showdown. Such a board now ranks below every board that shows a card."""
+    from studspec import BRING_IN, CHECK_CALL, ActionKind, Hand, load_variant, parse_cards
+
+    hand = Hand(load_variant("seven-card-stud-pot-limit"), [1000, 1000], deal_from_outside=True, auto_showdown=False)
+    mine = iter(parse_cards("AsKd7h2c9dJh4s"))
+    while hand.state != "showdown":
+        pending = hand.pending_deal()
+        if pending is not None:
+            cards = [next(mine) for _ in range(pending.count)] if pending.seat == 0 else [None] * pending.count
+            hand.deal(pending.seat, cards)
+            continue
+        seat = next(s for s in range(hand.seats) if hand.legal_actions(s))  # unseen doors: either may open
+        kinds = {a.kind for a in hand.legal_actions(seat)}
+        hand.act(BRING_IN if ActionKind.BRING_IN in kinds else CHECK_CALL, seat)
+    assert hand.state == "showdown" and hand.actor == 0  # p1's known board shows first

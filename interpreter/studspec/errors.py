@@ -18,16 +18,20 @@ __all__ = [
     "ChoiceError",
     "DeckExhaustedError",
     "EngineFault",
+    "EngineStartError",
     "GraphvizMissingError",
     "HandError",
     "HistoryFormatError",
     "IllegalActionError",
     "IllegalDealError",
+    "JSONLineError",
     "LineFormatError",
     "MessageError",
     "MissingPhraseError",
+    "NotARuleBookError",
     "ProtocolError",
     "ReplayError",
+    "RuleBookOutsideError",
     "SnapshotError",
     "SpecError",
     "SpecErrors",
@@ -114,6 +118,17 @@ class SpecErrors(SpecError):
     def lines(self) -> list[str]:
         """Every problem as one ``file:line:col: message`` line."""
         return [str(error) for error in self.errors]
+
+
+class NotARuleBookError(SpecError):
+    """A file that cannot be a rule book: not a regular file (a FIFO, a device, a folder), or
+    not a YAML mapping with ``schema_version``. The message says which file and why, and
+    never quotes the file's content."""
+
+
+class RuleBookOutsideError(SpecError):
+    """A rule book (named, or reached through ``extends``) outside the folders the caller
+    allows rule books to come from (``load_variant(..., allowed=...)``)."""
 
 
 class UnknownVariantError(StudspecError, LookupError):
@@ -229,3 +244,12 @@ class ProtocolError(StudspecError, ValueError):
 
 class EngineFault(StudspecError):
     """The engine under test crashed, timed out, or wrote something that is not a protocol reply."""
+
+
+class JSONLineError(StudspecError, ValueError):
+    """A protocol line that is not one JSON value within the protocol's limits: not JSON, too
+    long, nested too deep, a number with too many digits, or ``NaN`` / ``Infinity``."""
+
+
+class EngineStartError(EngineFault):
+    """The engine's command could not be started at all (no such program, not executable)."""

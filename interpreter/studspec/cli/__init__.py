@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
 import sys
@@ -10,6 +11,10 @@ from collections.abc import Sequence
 
 from studspec import __version__
 from studspec.cli import commands
+from studspec.cli.commands import load_rulebook
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report a command stopped by it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,14 +32,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def players_problem(command: str, ref: str, players: int) -> str | None:
+    """Why ``players`` cannot sit at a table of the rule book ``ref``, if they cannot: what is
+    wrong and what is allowed, for ``--players`` of ``command``."""
+    variant = load_rulebook(ref)
+    low, high = variant.min_players, variant.max_players
+    if low <= players <= high:
+        return None
+    return f"studspec {command}: --players must be from {low} to {high} players for {variant.name}, not {players}"
+
+
+def _check_players(args: argparse.Namespace) -> str | None:
+    """Every command that seats ``--players`` at a RULEBOOK (run, play, simulate, cases
+    generate) is checked here, once, before it starts."""
+    players, ref = getattr(args, "players", None), getattr(args, "variant", None)
+    if not isinstance(players, int) or not isinstance(ref, str):
+        return None
+    return players_problem(args.command, ref, players)
+
+
+def _interrupted(command: str | None) -> int:
+    """Ctrl-C: one line, no traceback (on a terminal the ^C leaves the cursor mid-line)."""
+    name = f"studspec {command}" if command else "studspec"
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + f"{name}: interrupted\n")
+        sys.stderr.flush()
+    return INTERRUPTED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args: argparse.Namespace | None = None
     try:
+        args = build_parser().parse_args(argv)
+        problem = _check_players(args)
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
         return int(args.handler(args))
     except BrokenPipeError:
         # The reader went away (``studspec run ... | head``): not an error of ours.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return _interrupted(args.command if args is not None else None)
 
 
 if __name__ == "__main__":

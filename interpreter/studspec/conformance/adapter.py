@@ -9,31 +9,81 @@ and a foreign engine run through the very same driver and checks.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import sys
+import traceback
+from collections.abc import Iterator, Mapping
 from typing import Any, TextIO
 
 from studspec.engine.actions import parse_action
 from studspec.engine.cards import Card, format_cards, parse_card
 from studspec.engine.hand import Hand
-from studspec.errors import DeckExhaustedError, EngineFault, HandError, MessageError
+from studspec.errors import DeckExhaustedError, EngineFault, HandError, JSONLineError, MessageError
 from studspec.spec.model import Face, Stakes
 
-from .protocol import Message, Reply, parse_reply
+from .protocol import MAX_LINE, Message, Reply, load_line, parse_reply
 from .rulebook import variant_from_resolved
 
 REFUSALS = (HandError, ValueError, DeckExhaustedError)
 """What a refused message raises: illegal actions and deals, bad cards, bad stakes or books."""
 
+STAKES = ("ante", "bring_in", "small_bet", "big_bet")
 
-_KINDS = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
+_KINDS = {
+    int: "a whole number (a JSON integer such as 10)",
+    str: "a string",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    """Strict JSON types: ``true`` is no whole number (though Python says so), nor are 3.0 or "3"."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _given(value: Any) -> str:
+    """What a message sent, in JSON's words, for an error reply."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = json.dumps(value)
+        return "the string " + (text if len(text) <= 40 else text[:37] + '..."')
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return str(value)
+
+
+def _checked(kind: str, name: str, value: Any, want: type) -> Any:
+    if not _is_kind(value, want):
+        raise MessageError(f"{kind!r} message: {name} must be {_KINDS[want]}, not {_given(value)}")
+    return value
 
 
 def _field(message: Mapping[str, Any], key: str, kind: type) -> Any:
-    """A required field of ``kind`` (``True`` is no whole number here, though Python says so)."""
-    value = message.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise MessageError(f"{message.get('type')!r} message: {key!r} is missing or not {_KINDS[kind]}")
-    return value
+    """A required field of ``kind``; the error names the field, what is allowed and what came."""
+    if key not in message:
+        raise MessageError(f"{message.get('type')!r} message: {key!r} is missing; it must be {_KINDS[kind]}")
+    return _checked(str(message.get("type")), repr(key), message[key], kind)
+
+
+def _int_list(message: Mapping[str, Any], key: str) -> list[int]:
+    values = _field(message, key, list)
+    return [_checked(str(message.get("type")), f"{key}[{i}]", v, int) for i, v in enumerate(values)]
+
+
+def _stakes(message: Mapping[str, Any]) -> Stakes:
+    stakes = _field(message, "stakes", dict)
+    missing = [key for key in STAKES if key not in stakes]
+    if missing:
+        raise MessageError(f"'new_hand' message: stakes need {', '.join(STAKES)}; missing {', '.join(missing)}")
+    amounts = {key: _checked("new_hand", f"stakes.{key}", stakes[key], int) for key in STAKES}
+    return Stakes(**amounts)
 
 
 def _card(text: str) -> Card | None:
@@ -50,46 +100,48 @@ class ReferenceAdapter:
         """The reply to one decoded message (a state, or ``{"error": ...}``)."""
         try:
             if not isinstance(message, dict):
-                raise MessageError("a message must be a JSON object")
+                raise MessageError(f"a message must be a JSON object, not {_given(message)}")
             kind = message.get("type")
             if kind not in ("new_hand", "deal", "action", "query"):
                 raise MessageError(f"unknown message type {kind!r}: new_hand, deal, action or query")
+            if kind == "query":
+                return self.state(detail=True)
             if kind == "new_hand":
                 self._new_hand(message)
-            elif kind == "query":
-                return self.state(detail=True)
             elif self.hand is None:
                 raise MessageError(f"{kind!r} before any new_hand")
             elif kind == "deal":
-                seat = message.get("seat")
-                if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-                    raise MessageError("'deal' message: 'seat' must be a seat number or null")
-                cards = _field(message, "cards", list)
-                self.hand.deal(seat, [_card(str(c)) for c in cards])
+                self._deal(self.hand, message)
             else:
-                seat = _field(message, "seat", int)
+                seat = self._seat(self.hand, message, "action")
                 self.hand.act(parse_action(_field(message, "action", str)), seat=seat)
         except REFUSALS as error:
             return {"error": str(error)}
         return self.state()
 
+    @staticmethod
+    def _seat(hand: Hand, message: Mapping[str, Any], kind: str) -> int:
+        seat: int = _field(message, "seat", int)
+        if not 0 <= seat < hand.seats:
+            raise MessageError(f"{kind!r} message: 'seat' must be a seat from 0 to {hand.seats - 1}, not {seat}")
+        return seat
+
+    def _deal(self, hand: Hand, message: Mapping[str, Any]) -> None:
+        if "seat" in message and not (message["seat"] is None or _is_kind(message["seat"], int)):
+            raise MessageError(
+                f"'deal' message: 'seat' must be a seat number or null (a community card), not {_given(message['seat'])}"
+            )
+        seat = None if message.get("seat", 0) is None else self._seat(hand, message, "deal")
+        cards = _field(message, "cards", list)
+        texts = [_checked("deal", f"cards[{i}]", card, str) for i, card in enumerate(cards)]
+        hand.deal(seat, [_card(text) for text in texts])
+
     def _new_hand(self, message: Mapping[str, Any]) -> None:
         self.hand = None
         variant = variant_from_resolved(_field(message, "rulebook", dict))
-        stakes = _field(message, "stakes", dict)
-        try:
-            table = Stakes(
-                ante=int(stakes["ante"]),
-                bring_in=int(stakes["bring_in"]),
-                small_bet=int(stakes["small_bet"]),
-                big_bet=int(stakes["big_bet"]),
-            )
-        except (KeyError, TypeError) as error:
-            raise MessageError(
-                f"'new_hand' message: stakes need ante, bring_in, small_bet and big_bet ({error})"
-            ) from None
-        stacks = _field(message, "stacks", list)
-        self.hand = Hand(variant, stacks, stakes=table, deal_from_outside=True, auto_showdown=False)
+        stakes = _stakes(message)
+        stacks = _int_list(message, "stacks")
+        self.hand = Hand(variant, stacks, stakes=stakes, deal_from_outside=True, auto_showdown=False)
 
     def state(self, detail: bool = False) -> Message:
         hand = self.hand
@@ -155,18 +207,48 @@ class InProcessEngine:
         self.adapter = ReferenceAdapter()
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> int:
-    """Answer protocol lines from ``stdin`` on ``stdout`` until end of input."""
-    adapter = ReferenceAdapter()
-    for line in stdin:
-        if not line.strip():
+def _lines(stdin: TextIO) -> Iterator[str | JSONLineError]:
+    """The lines of ``stdin``, each read into at most :data:`MAX_LINE` characters: a longer
+    line is skipped to its end and given as the error to reply with."""
+    while True:
+        line = stdin.readline(MAX_LINE + 3)  # the longest line allowed, and its \r\n
+        if not line:
+            return
+        if len(line.rstrip("\r\n")) <= MAX_LINE:
+            yield line
             continue
-        try:
-            message = json.loads(line)
-        except json.JSONDecodeError as error:
-            reply: Message = {"error": f"malformed message, not JSON: {error.msg}"}
+        length = len(line)
+        while line and not line.endswith("\n"):
+            line = stdin.readline(1 << 16)
+            length += len(line)
+        yield JSONLineError(f"a line of {length} characters: at most {MAX_LINE} are allowed")
+
+
+def answer(adapter: ReferenceAdapter, line: str) -> Message:
+    """The reply to one line of input: a bad line gets an error reply, never an exception."""
+    try:
+        message = load_line(line)
+    except JSONLineError as error:
+        return {"error": f"malformed message: {error}"}
+    try:
+        return adapter.handle(message)
+    except Exception as error:  # a bug of the interpreter: report it, forget the hand, keep serving
+        traceback.print_exc(file=sys.stderr)
+        adapter.hand = None
+        return {"error": f"engine error: {type(error).__name__}: {error}"}
+
+
+def serve(stdin: TextIO, stdout: TextIO) -> int:
+    """Answer protocol lines from ``stdin`` on ``stdout`` until end of input, one reply a
+    line (blank lines aside), whatever the line holds."""
+    adapter = ReferenceAdapter()
+    for line in _lines(stdin):
+        if isinstance(line, JSONLineError):
+            reply: Message = {"error": f"malformed message: {line}"}
+        elif not line.strip():
+            continue
         else:
-            reply = adapter.handle(message)
+            reply = answer(adapter, line)
         stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         stdout.flush()
     return 0

@@ -21,9 +21,9 @@ import time
 from collections import deque
 from typing import IO
 
-from studspec.errors import EngineFault, ProtocolError
+from studspec.errors import EngineFault, EngineStartError, ProtocolError
 
-from .protocol import Message, Reply, decode_reply, encode
+from .protocol import MAX_LINE, Message, Reply, decode_reply, encode
 
 _EOF = None
 
@@ -49,6 +49,8 @@ class ProcessEngine:
         self._stderr: deque[str] = deque(maxlen=20)
         self.starts = 0
         """How many processes were started (a fault makes the next message start another)."""
+        self.start_error: EngineStartError | None = None
+        """Why the command could not be started, once it could not: no case can run then."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -63,7 +65,8 @@ class ProcessEngine:
                 start_new_session=True,  # its own process group, killed as a whole
             )
         except OSError as error:
-            raise EngineFault(f"cannot start engine {self.command!r}: {error.strerror or error}") from None
+            self.start_error = EngineStartError(f"cannot start engine {self.command!r}: {error.strerror or error}")
+            raise self.start_error from None
         self.starts += 1
         self._fresh = True
         self._lines = queue.Queue()
@@ -187,17 +190,27 @@ def _write_all(process: subprocess.Popen[bytes], data: bytes, deadline: float) -
 
 
 def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Queue each line the engine writes. A line over the protocol's limit is queued cut
+    short (still over the limit, so it is refused as a reply) and the rest of it skipped: an
+    engine writing without end cannot fill the harness's memory."""
     try:
-        for line in iter(stream.readline, b""):
+        while line := stream.readline(_LONGEST):
             lines.put(line)
+            if len(line) == _LONGEST and not line.endswith(b"\n"):
+                while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                    pass
     except (OSError, ValueError):
         pass
     lines.put(_EOF)
 
 
+_LONGEST = 4 * MAX_LINE + 3
+"""Bytes of the longest reply line read whole (a character takes at most 4 bytes in UTF-8)."""
+
+
 def _pump_stderr(stream: IO[bytes], tail: deque[str]) -> None:
     try:
-        for line in iter(stream.readline, b""):
+        for line in iter(lambda: stream.readline(1000), b""):
             tail.append(line.decode("utf-8", errors="replace").rstrip())
     except (OSError, ValueError):
         pass

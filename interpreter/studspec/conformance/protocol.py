@@ -22,11 +22,12 @@ This module only builds messages and reads replies; it knows nothing of processe
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
-from studspec.errors import LineFormatError, ProtocolError
+from studspec.errors import JSONLineError, LineFormatError, ProtocolError
 from studspec.spec.model import Stakes
 
 from .checkpoints import TableState, normalize_action
@@ -36,6 +37,16 @@ PROTOCOL_VERSION = 1
 Message = dict[str, Any]
 
 QUERY: Message = {"type": "query"}
+
+MAX_LINE = 1_000_000
+"""Characters in one message line, its newline excluded (a ``new_hand`` with its rule book is
+a few kilobytes): a longer line is refused before it is parsed."""
+
+MAX_DEPTH = 32
+"""Arrays and objects nested in one message (the protocol's messages need fewer than 10)."""
+
+MAX_DIGITS = 30
+"""Digits in one JSON integer (amounts are whole numbers of chips; 2**64 has 20 digits)."""
 
 
 @dataclass(frozen=True)
@@ -134,11 +145,55 @@ def parse_reply(data: Any) -> Reply:
     )
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _check_depth(line: str) -> None:
+    """Refuse a line nested deeper than :data:`MAX_DEPTH` before the parser recurses into it
+    (brackets inside strings do not count)."""
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub("", line)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise JSONLineError(f"arrays and objects are nested more than {MAX_DEPTH} deep")
+        else:
+            depth -= 1
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise JSONLineError(f"{name} is not a JSON number: amounts are whole numbers")
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise JSONLineError(f"an integer of {digits} digits: at most {MAX_DIGITS} are allowed")
+    return int(text)
+
+
+def load_line(line: str) -> Any:
+    """Decode one protocol line (its newline, if any, stripped), within :data:`MAX_LINE`,
+    :data:`MAX_DEPTH` and :data:`MAX_DIGITS`; ``NaN`` and ``Infinity`` are refused. Raises
+    :class:`JSONLineError` saying what is wrong; never a recursion or conversion error."""
+    line = line.rstrip("\r\n")
+    if len(line) > MAX_LINE:
+        raise JSONLineError(f"the line has {len(line)} characters: at most {MAX_LINE} are allowed")
+    _check_depth(line)
+    try:
+        return json.loads(line, parse_constant=_refuse_constant, parse_int=_bounded_int)
+    except json.JSONDecodeError as error:
+        raise JSONLineError(f"not JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:  # cannot happen after the depth check; never let it escape
+        raise JSONLineError(f"arrays and objects are nested more than {MAX_DEPTH} deep") from None
+
+
 def decode_reply(line: str) -> Reply:
     """Read one line the engine wrote."""
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
+        data = load_line(line)
+    except JSONLineError as error:
         shown = line if len(line) <= 120 else line[:117] + "..."
-        raise ProtocolError(f"not JSON ({error.msg}): {shown.rstrip()!r}") from None
+        raise ProtocolError(f"{error}: {shown.rstrip()!r}") from None
     return parse_reply(data)

@@ -93,7 +93,11 @@ class CaseItem(pytest.Item):
     """One case: passes when the engine agrees with it at every checkpoint and at the end."""
 
     def runtest(self) -> None:
-        result = run_case(self.path, _engine(self.config))
+        engine = _engine(self.config)
+        result = run_case(self.path, engine)
+        start_error = getattr(engine, "start_error", None)
+        if start_error is not None:  # no engine to check: one line, not a failure per case
+            pytest.exit(str(start_error), returncode=pytest.ExitCode.USAGE_ERROR)
         if result.rule:
             self.user_properties.append(("rule", result.rule))
         if result.partial:

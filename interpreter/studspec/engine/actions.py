@@ -62,6 +62,10 @@ class Declaration(str, Enum):
         return self is Declaration.BOTH or (self is Declaration.LOW) == low
 
 
+MAX_AMOUNT_DIGITS = 18
+"""Most digits an amount (or a seat number) written as text may have: 18 digits is below
+10**18, far beyond any table's chips, and keeps a hostile line from costing a huge number."""
+
 ACTION_SYNTAX = (
     "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck), dcl high|low|both (declare), "
     "pay or pay AMOUNT (a dealt card's price) or decline"
@@ -80,6 +84,22 @@ class Action:
     """For ``sm``: the cards shown (``None`` when mucking); ``None`` items are unknown."""
     declaration: Declaration | None = None
     """For ``dcl``: what the seat declares."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):
+            raise ActionFormatError(f"an action's kind must be an ActionKind, not {self.kind!r}")
+        if self.amount is None:
+            if self.kind is ActionKind.COMPLETE_BET_RAISE:
+                raise ActionFormatError("cbr needs an amount, the seat's total for the street")
+            return
+        if self.kind not in (ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY):
+            raise ActionFormatError(f"{self.kind.value} takes no amount, not {self.amount!r}")
+        if isinstance(self.amount, bool) or not isinstance(self.amount, int):
+            raise ActionFormatError(
+                f"the amount of {self.kind.value} must be a whole number of chips, not {self.amount!r}"
+            )
+        if self.amount < 0:
+            raise ActionFormatError(f"the amount of {self.kind.value} must not be negative, not {self.amount}")
 
     def __str__(self) -> str:
         if self.kind is ActionKind.COMPLETE_BET_RAISE:
@@ -114,6 +134,29 @@ def show(cards: tuple[Card | None, ...]) -> Action:
     return Action(ActionKind.SHOW_MUCK, cards=tuple(cards))
 
 
+def is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number written in ASCII digits ``0-9`` only.
+
+    ``str.isdigit`` also accepts other scripts' digits (``٤٠٠``, full-width ``５``) and
+    superscripts (``²``, which ``int`` then refuses), so it is never used to read an amount."""
+    return word.isascii() and word.isdigit()
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters: a hostile line of a
+    hundred thousand characters is named, not printed whole."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def parse_amount(word: str, what: str = "an amount") -> int:
+    """``word`` as a whole number of at most :data:`MAX_AMOUNT_DIGITS` ASCII digits."""
+    if not is_number(word):
+        raise ActionFormatError(f"{what} is written in digits 0-9, not {shown(word)}")
+    if len(word) > MAX_AMOUNT_DIGITS:
+        raise ActionFormatError(f"{what} has {len(word)} digits; at most {MAX_AMOUNT_DIGITS} are accepted")
+    return int(word)
+
+
 def parse_action(text: str) -> Action:
     """Read an action written the PHH way (``cbr 400``, ``sm AsKd7h``)."""
     words = text.split()
@@ -123,39 +166,46 @@ def parse_action(text: str) -> Action:
     try:
         kind = ActionKind(code)
     except ValueError:
-        raise ActionFormatError(f"unknown action {text!r}: write one of {ACTION_SYNTAX}") from None
+        raise ActionFormatError(f"unknown action {shown(text)}: write one of {ACTION_SYNTAX}") from None
     if kind is ActionKind.COMPLETE_BET_RAISE:
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise ActionFormatError(f"{text!r}: cbr needs one whole amount, the street total (e.g. 'cbr 400')")
-        return bet_to(int(rest[0]))
+        if len(rest) != 1:
+            raise ActionFormatError(f"{shown(text)}: cbr needs one whole amount, the street total (e.g. 'cbr 400')")
+        return bet_to(_amount(text, rest[0]))
     if kind is ActionKind.SHOW_MUCK:
         if len(rest) > 1:
-            raise ActionFormatError(f"{text!r}: write the shown cards as one run, e.g. 'sm AsKd7h'")
+            raise ActionFormatError(f"{shown(text)}: write the shown cards as one run, e.g. 'sm AsKd7h'")
         if not rest:
             return MUCK
         try:
             return show(tuple(parse_cards(rest[0], allow_unknown=True)))
         except CardFormatError as error:
-            raise ActionFormatError(f"{text!r}: {error}") from None
+            raise ActionFormatError(f"{shown(text)}: {error}") from None
     if kind is ActionKind.DECLARE:
         return _parse_declaration(text, rest)
     if kind is ActionKind.PAY and rest:
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise ActionFormatError(f"{text!r}: pay takes at most one whole amount, the price (e.g. 'pay 200')")
-        return Action(kind, amount=int(rest[0]))
+        if len(rest) != 1:
+            raise ActionFormatError(f"{shown(text)}: pay takes at most one whole amount, the price (e.g. 'pay 200')")
+        return Action(kind, amount=_amount(text, rest[0]))
     if rest:
-        raise ActionFormatError(f"{text!r}: {code} takes no amount")
+        raise ActionFormatError(f"{shown(text)}: {code} takes no amount")
     return Action(kind)
+
+
+def _amount(text: str, word: str) -> int:
+    try:
+        return parse_amount(word)
+    except ActionFormatError as error:
+        raise ActionFormatError(f"{shown(text)}: {error}") from None
 
 
 def _parse_declaration(text: str, rest: list[str]) -> Action:
     choices = ", ".join(d.value for d in Declaration)
     if len(rest) != 1:
-        raise ActionFormatError(f"{text!r}: dcl takes one word, {choices} (e.g. 'dcl high')")
+        raise ActionFormatError(f"{shown(text)}: dcl takes one word, {choices} (e.g. 'dcl high')")
     try:
         return declare(Declaration(rest[0].lower()))
     except ValueError:
-        raise ActionFormatError(f"{text!r}: declare one of {choices}") from None
+        raise ActionFormatError(f"{shown(text)}: declare one of {choices}") from None
 
 
 @dataclass(frozen=True)

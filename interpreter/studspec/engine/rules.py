@@ -254,10 +254,13 @@ def last_aggressor_else_first_to_act(situation: ShowdownSituation) -> int:
 
 @SHOWDOWN_ORDER.register("last-aggressor-else-best-high-board")
 def last_aggressor_else_best_high_board(situation: ShowdownSituation) -> int:
-    """If nobody bet, the best high hand showing shows first (seed 001); equal boards by seat."""
+    """If nobody bet, the best high hand showing shows first (seed 001); equal boards by seat.
+    A board none of whose up cards is known (a history that wrote them ``??``) ranks below
+    every board that shows a card."""
     if situation.last_aggressor is not None:
         return situation.last_aggressor
-    return max(situation.contestants, key=lambda s: (HIGH_BOARD.value(situation.boards[s]), -s))
+    boards = situation.boards
+    return max(situation.contestants, key=lambda s: (HIGH_BOARD.value(boards[s]) if boards[s] else -1, -s))
 
 
 @SHOWDOWN_ORDER.register("last-aggressor-else-first-seat")

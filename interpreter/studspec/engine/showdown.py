@@ -137,12 +137,13 @@ def _before_showdown(hand: Hand, action: Action, seat: int, label: str) -> None:
     phase = hand.phase
     rnd = hand.round
     in_round = phase is PhaseKind.BETTING and (bool(hand.open_candidates) or not rnd or not rnd.over)
+    now = tuple(str(choice) for choice in hand.legal_actions())
     if in_round or not betting_closed(hand) or phase in (PhaseKind.COMPLETE, PhaseKind.SETTLEMENT):
         raise IllegalActionError(
-            label, "cards are shown only at showdown, or once an all-in has closed the betting for the hand"
+            label, "cards are shown only at showdown, or once an all-in has closed the betting for the hand", now
         )
     if action.cards is None:
-        raise IllegalActionError(label, "a hand cannot be mucked before the showdown")
+        raise IllegalActionError(label, "a hand cannot be mucked before the showdown", now)
     if None in action.cards:
         raise IllegalActionError(label, "a tabled hand is shown in full: name every card, not '??'")
     table(hand, seat, action.cards)

@@ -9,16 +9,20 @@ outside, so each is checked against the rule book exactly as a live action would
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studspec.engine.actions import parse_action
+from studspec.engine.actions import MAX_AMOUNT_DIGITS, is_number, parse_action, shown
 from studspec.engine.cards import format_cards, parse_cards
 from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Declared, EventVisitor, Mucked, Showed
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
+from studspec.spec.catalog import is_builtin_name
 from studspec.spec.model import Stakes, Variant
 
 
@@ -39,25 +43,101 @@ class History:
     """Every other field of the file (``_variant``, ``_rule``, ``event`` ...)."""
 
 
+MAX_HISTORY_BYTES = 256 * 1024
+"""Largest hand history accepted (256 KiB). A real hand is a few KiB (the WSOP hands are under
+2 KiB, a generated eight-handed case with a checkpoint at every decision about 5 KiB); the
+cap is checked before the file is read, and a file at the cap parses in about a second even
+in TOML's slowest shape (a long array of numbers)."""
+
+MAX_NESTING = 32
+"""Deepest TOML nesting accepted: arrays and inline tables inside each other, plus the parts
+of a dotted key (``a.b.c``). A history nests three levels at most (``_legal``); the bound is
+checked before the TOML parser runs, whose time and memory grow with the depth."""
+
+MAX_SHOWN_LINE = 200
+"""Longest action line an error quotes whole; a longer one is cut (``...``)."""
+
+MAX_WHOLE_NUMBER = 10**MAX_AMOUNT_DIGITS - 1
+"""Largest stack, ante or bet a history may give: the 18 digits an action's amount may have."""
+
+_TOKENS = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""?)?'  # a multi-line basic string (with up to 2 more quotes)
+    r"|'''(?:[^']|'(?!''))*'''(?:''?)?"  # a multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*"'  # a basic string
+    r"|'[^'\n]*'"  # a literal string
+    r"|#[^\n]*"  # a comment
+    r"|[\[\]{}.]"  # what nests: brackets, braces and the dots of a dotted key
+    r"|[=,\n]+"  # what ends a key
+    r"|[\"']"  # a quote that opens no complete string: the TOML parser stops there
+)
+"""The pieces of TOML that matter for its nesting; strings and comments are read whole, so
+that the brackets and dots inside them are not counted."""
+
+
+def _nesting_problem(text: str) -> str | None:
+    """Where ``text`` nests deeper than :data:`MAX_NESTING`, if it does (one linear scan)."""
+    depth = dots = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth, dots = depth + 1, 0
+        elif token in ("]", "}"):
+            depth, dots = max(depth - 1, 0), 0
+        elif token == ".":
+            dots += 1
+        elif token[0] in "=,\n":
+            dots = 0
+        elif token in ('"', "'"):
+            return None  # an unterminated string: the parser refuses the file there
+        if depth + dots > MAX_NESTING:
+            line = text.count("\n", 0, match.start()) + 1
+            return f"line {line}: nested more than {MAX_NESTING} deep (arrays, inline tables and dotted keys)"
+    return None
+
+
+def _load_toml(text: str, path: str) -> dict[str, Any]:
+    """The TOML document ``text``; every way it can be refused is a :class:`HistoryFormatError`."""
+    if len(text) > MAX_HISTORY_BYTES:  # text given directly, not read by read_history
+        raise HistoryFormatError(
+            f"{path}: the history is {len(text):,} characters; a hand history may be at most "
+            f"{MAX_HISTORY_BYTES:,} bytes (256 KiB)"
+        )
+    problem = _nesting_problem(text)
+    if problem is not None:
+        raise HistoryFormatError(f"{path}: not a usable history: {problem}; a hand history nests a few levels")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise HistoryFormatError(f"{path}: not valid TOML: {error}") from None
+    except ValueError:  # an integer past the digits Python converts (4300)
+        raise HistoryFormatError(f"{path}: not a usable history: a number has far too many digits") from None
+    except RecursionError:  # the scan above bounds the nesting; this is the last guard
+        raise HistoryFormatError(f"{path}: not a usable history: nested too deep") from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_WHOLE_NUMBER
+
+
 def _ints(data: dict[str, Any], key: str, path: str) -> tuple[int, ...]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise HistoryFormatError(f"{path}: '{key}' must be a list of whole numbers")
+    if not isinstance(value, list) or not all(_whole(v) for v in value):
+        raise HistoryFormatError(
+            f"{path}: '{key}' must be a list of whole numbers of at most {MAX_AMOUNT_DIGITS} digits"
+        )
     return tuple(value)
 
 
 def _int(data: dict[str, Any], key: str, path: str) -> int:
     value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise HistoryFormatError(f"{path}: '{key}' must be a whole number")
+    if not isinstance(value, int) or not _whole(value):
+        raise HistoryFormatError(f"{path}: '{key}' must be a whole number of at most {MAX_AMOUNT_DIGITS} digits")
     return value
 
 
 def parse_history(text: str, path: str = "<history>") -> History:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HistoryFormatError(f"{path}: not valid TOML: {error}") from None
+    """A history from its TOML text; ``path`` names it in errors (:class:`HistoryFormatError`)."""
+    data = _load_toml(text, path)
     code = data.get("variant")
     if not isinstance(code, str):
         raise HistoryFormatError(f"{path}: 'variant' must name the game (F7S, F7S/8, FR, ...)")
@@ -82,12 +162,51 @@ def parse_history(text: str, path: str = "<history>") -> History:
     )
 
 
-def read_history(path: str | Path) -> History:
+def _check_file(info: os.stat_result, name: str) -> None:
+    """Refuse what is not a regular file (a FIFO would block, a device never end) or is too big."""
+    if not stat.S_ISREG(info.st_mode):
+        raise HistoryFormatError(f"{name}: not a regular file (a folder, FIFO or device); a history is a .phh file")
+    if info.st_size > MAX_HISTORY_BYTES:
+        raise HistoryFormatError(
+            f"{name}: the file is {info.st_size:,} bytes; a hand history may be at most "
+            f"{MAX_HISTORY_BYTES:,} bytes (256 KiB)"
+        )
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """At most :data:`MAX_HISTORY_BYTES` + 1 bytes of a regular file, checked before opening it
+    (opening a FIFO blocks) and again once open (the file checked is the file read)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        _check_file(path.stat(), name)
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            _check_file(os.fstat(handle.fileno()), name)
+            raw = handle.read(MAX_HISTORY_BYTES + 1)
+    except HistoryFormatError:
+        raise
     except OSError as error:
-        raise HistoryFormatError(f"{path}: cannot read: {error.strerror}") from None
-    return parse_history(text, str(path))
+        raise HistoryFormatError(f"{name}: cannot read: {error.strerror or error}") from None
+    except ValueError:  # a path with a NUL character
+        raise HistoryFormatError(f"{name!r}: cannot read: not a file name") from None
+    if len(raw) > MAX_HISTORY_BYTES:
+        raise HistoryFormatError(
+            f"{name}: the file is over {MAX_HISTORY_BYTES:,} bytes; a hand history may be at most 256 KiB"
+        )
+    return raw
+
+
+def read_history(path: str | Path) -> History:
+    """The history in the file ``path``: a regular file of UTF-8 TOML, at most 256 KiB."""
+    name = str(path)
+    raw = _read_bytes(Path(path), name)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line, col = before.count(b"\n") + 1, error.start - (before.rfind(b"\n") + 1) + 1
+        raise HistoryFormatError(
+            f"{name}: line {line}, column {col}: not UTF-8 text; a PHH history is UTF-8 TOML"
+        ) from None
+    return parse_history(text, name)
 
 
 def stakes_of(history: History) -> Stakes:
@@ -118,27 +237,38 @@ def new_replay_hand(history: History, variant: Variant) -> Hand:
         raise HistoryFormatError(f"{history.path}: {error}") from None
 
 
+def _seat(hand: Hand, text: str, word: str, problem: str) -> int:
+    """The 0-based seat that ``word`` (``pN``, N in digits 0-9) names at ``hand``'s table."""
+    digits = word[1:]
+    if not word.startswith("p") or not is_number(digits) or len(digits) > MAX_AMOUNT_DIGITS:
+        raise ActionFormatError(f"{shown(text)}: {problem}")
+    seat = int(digits) - 1
+    if not 0 <= seat < hand.seats:
+        raise ActionFormatError(f"{shown(text)}: there is no seat {shown(word)} at a {hand.seats}-handed table")
+    return seat
+
+
+def _apply_deal(hand: Hand, text: str, words: list[str]) -> None:
+    dealing = "a dealing action is 'd dh pN CARDS' or 'd db CARDS'"
+    if len(words) == 4 and words[1] == "dh":
+        hand.deal(_seat(hand, text, words[2], dealing), parse_cards(words[3], allow_unknown=True))
+        return
+    if len(words) == 3 and words[1] == "db":
+        for card in parse_cards(words[2], allow_unknown=True):
+            hand.deal(None, [card])
+        return
+    raise ActionFormatError(f"{shown(text)}: {dealing}")
+
+
 def apply_history_action(hand: Hand, text: str) -> None:
     """Play one PHH action line on ``hand``; raises with the reason when refused."""
     words = text.split("#", 1)[0].split()
     if not words:
         raise ActionFormatError("empty action")
     if words[0] == "d":
-        if len(words) == 4 and words[1] == "dh" and words[2].startswith("p") and words[2][1:].isdigit():
-            hand.deal(int(words[2][1:]) - 1, parse_cards(words[3], allow_unknown=True))
-            return
-        if len(words) == 3 and words[1] == "db":
-            cards = parse_cards(words[2], allow_unknown=True)
-            for card in cards:
-                hand.deal(None, [card])
-            return
-        raise ActionFormatError(f"{text!r}: a dealing action is 'd dh pN CARDS' or 'd db CARDS'")
-    who = words[0]
-    if not (who.startswith("p") and who[1:].isdigit()):
-        raise ActionFormatError(f"{text!r}: an action starts with the seat (p1, p2, ...) or 'd'")
-    seat = int(who[1:]) - 1
-    if not 0 <= seat < hand.seats:
-        raise ActionFormatError(f"{text!r}: there is no seat {who} at a {hand.seats}-handed table")
+        _apply_deal(hand, text, words)
+        return
+    seat = _seat(hand, text, words[0], "an action starts with the seat (p1, p2, ...) or 'd'")
     hand.act(parse_action(" ".join(words[1:])), seat=seat)
 
 
@@ -162,7 +292,8 @@ def replay(history: History, variant: Variant) -> ReplayOutcome:
         try:
             apply_history_action(hand, text)
         except (HandError, ActionFormatError, CardFormatError) as error:
-            raise ReplayError(history.path, index, text, str(error)) from None
+            line = text if len(text) <= MAX_SHOWN_LINE else f"{text[:MAX_SHOWN_LINE]}..."
+            raise ReplayError(history.path, index, line, str(error)) from None
     if not hand.is_complete:
         raise ReplayError(
             history.path,
@@ -206,28 +337,63 @@ def history_actions(hand: Hand) -> list[str]:
     return reader.lines
 
 
+PHH_STUD_CODES = ("F7S", "F7S/8", "FR")
+"""The PHH standard's codes for stud games (phh-std 0.0.1): fixed-limit seven-card stud, stud
+hi/lo eight or better, and razz. Its other codes are hold'em, Omaha, draw and badugi games."""
+
+
+def history_variant(variant: Variant) -> str:
+    """What a history's ``variant`` field says: the first PHH code the book itself lists, else
+    the book's name, which is no PHH code (docs/conformance.md, "Which variant a history names")."""
+    return next((code for code in variant.phh_codes if code in PHH_STUD_CODES), variant.name)
+
+
+def rulebook_reference(ref: str, folder: str | Path = ".") -> str:
+    """How a history saved in ``folder`` names the rule book ``ref`` (a built-in name or a file)
+    in ``_variant``: a built-in book by its name; a book from a file by its path relative to
+    ``folder`` (``_variant`` is read relative to the history's file), never absolute, so that
+    the history and the book can be moved or shared together."""
+    if is_builtin_name(ref):
+        return ref
+    try:
+        relative = os.path.relpath(Path(ref).resolve(), Path(folder).resolve())
+    except ValueError:  # on another drive (Windows): there is no relative path
+        return Path(ref).as_posix()
+    return Path(relative).as_posix()
+
+
+def _default_reference(variant: Variant) -> str:
+    """``_variant`` when the caller names no rule book: a built-in book's name, a file's path
+    relative to the current directory (a book that came from no file, as the one a protocol
+    message carries, by its name)."""
+    source = variant.source
+    if not source or source.startswith(("builtin:", "<")):
+        return variant.name
+    return rulebook_reference(source)
+
+
 def _toml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML refuses a raw DEL
     return str(value)
 
 
 def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str, Any] | None = None) -> str:
     """The hand as PHH text; ``replay`` accepts it back unchanged.
 
-    ``variant`` is the rule book's PHH code when it has one; ``_variant`` names the rule
-    book so that a house rule replays under its own rules.
+    ``variant`` is the PHH code the rule book lists, or its name when it lists none (see
+    :func:`history_variant`); ``_variant`` names the rule book so that a house rule replays
+    under its own rules: ``variant_ref`` (see :func:`rulebook_reference`), by default the
+    built-in book's name or the book file's path relative to the current directory.
     """
     variant = hand.variant
-    # A rule book without a PHH code is named by itself; `_variant` is what replay reads.
-    code = variant.phh_codes[0] if variant.phh_codes else variant.name
     fields: list[tuple[str, Any]] = [
-        ("variant", code),
-        ("_variant", variant_ref or variant.name),
+        ("variant", history_variant(variant)),
+        ("_variant", variant_ref or _default_reference(variant)),
         ("ante_trimming_status", True),
         ("antes", [hand.stakes.ante] * hand.seats),
         ("bring_in", hand.stakes.bring_in),

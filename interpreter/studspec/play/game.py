@@ -271,9 +271,17 @@ def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
         try:
             hand.act(choice, seat=seat)
         except IllegalActionError as error:
-            console.say(f"  refused by the rules: {error.reason}; your choices: {', '.join(error.legal)}")
+            console.say(f"  refused by the rules: {error.reason}; your choices: {_choices(hand, legal)}")
             continue
         return
+
+
+def _choices(hand: Hand, legal: list[LegalAction]) -> str:
+    """The seat's choices, as the menu lists them: a refusal changes nothing, so they stand
+    (the error's own list may be empty, as for a show before the showdown)."""
+    if legal:
+        return ", ".join(str(option) for option in legal)
+    return f"none now ({hand.waiting_for()})"
 
 
 def play_one(session: Session, console: Console, style: Style) -> Hand:

@@ -13,6 +13,7 @@ import hashlib
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -88,6 +89,53 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (a terminal sends it to the whole process
+    group); the parent then stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop at once: cancel the chunks not begun, and end the workers in the middle of theirs."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=2.0)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=1.0)
+
+
+def _play_in_pool(
+    setup: Setup,
+    chunks: list[tuple[int, int]],
+    results: list[Totals | None],
+    workers: int,
+    progress: Callable[[int], None] | None,
+    start_method: str | None,
+) -> None:
+    """Play the chunks on ``workers`` processes into ``results``. On any exception (Ctrl-C
+    included) the workers are stopped at once, not left to finish, and it is raised again."""
+    context = multiprocessing.get_context(start_method)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    done = 0
+    try:
+        futures = {pool.submit(play_chunk, setup, start, stop): i for i, (start, stop) in enumerate(chunks)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            start, stop = chunks[i]
+            done += stop - start
+            if progress:
+                progress(done)
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
 def simulate(
     setup: Setup,
     hands: int,
@@ -113,16 +161,7 @@ def simulate(
             if progress:
                 progress(done)
     else:
-        context = multiprocessing.get_context(start_method)
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-            futures = {pool.submit(play_chunk, setup, start, stop): i for i, (start, stop) in enumerate(chunks)}
-            for future in as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                start, stop = chunks[i]
-                done += stop - start
-                if progress:
-                    progress(done)
+        _play_in_pool(setup, chunks, results, min(workers, len(chunks)), progress, start_method)
     total = Totals(streets=len(setup.variant.streets), seats=setup.players)
     for part in results:  # in hand order, whatever order they finished in
         assert part is not None

@@ -1,15 +1,24 @@
-"""Semantic checks: rules a schema cannot state, run on the merged, schema-valid book.
+"""Semantic checks: rules a schema cannot state, run on the merged book.
 
 Each check is one small function in :data:`CHECKS` (the way jsonschema keeps one function
 per keyword) that yields :class:`Finding` s: the node at fault and a message saying what is
-wrong and what is allowed. A new rule option that constrains others adds one check here.
+wrong and what is allowed. A new rule option that constrains others adds one check here,
+registered with the parts of the book it reads (``@check(("stakes",), ("streets",))``): on a
+book with schema errors a check runs only if the schema refused nothing it reads, so the
+other problems of the book are still found in the same run.
+
+A problem caused by two values (the small bet and the big bet) is reported at the one the
+user wrote: a finding names the node it is about and the other nodes it could be reported
+at (``instead``), and the first of them written in the book being checked, not inherited
+from the book it extends, is the one reported.
+
 What an option value implies (a limit structure, a rule for running out) is read from its
 traits in :mod:`.options`, never from the value's name, so a new value needs no new branch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -37,64 +46,144 @@ DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, dec
 
 @dataclass(frozen=True)
 class Finding:
-    """One semantic problem: the node at fault, and the message (without the node's name)."""
+    """One semantic problem: the node at fault, and the message (without the node's name).
+
+    ``instead``: other nodes that cause the problem too, each with the message to give there;
+    the problem is reported at the first of ``node`` and these that the checked book itself
+    wrote (see the module's docstring).
+    """
 
     node: NodePath
     message: str
     at_key: bool = False
+    instead: tuple[tuple[NodePath, str], ...] = ()
 
 
 Book = Mapping[str, Any]
 Check = Callable[[Book], Iterator[Finding]]
 CHECKS: list[Check] = []
+READS: dict[Check, tuple[NodePath, ...]] = {}
+"""The nodes each check reads: it is skipped when the schema refused one of them, or anything inside."""
+
+_BROKEN_INPUT = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
-def check(function: Check) -> Check:
-    """Register a semantic check."""
-    CHECKS.append(function)
-    return function
+def check(*reads: NodePath) -> Callable[[Check], Check]:
+    """Register a semantic check that reads the nodes ``reads`` (and what lies inside them)."""
+
+    def register(function: Check) -> Check:
+        CHECKS.append(function)
+        READS[function] = reads
+        return function
+
+    return register
 
 
-def semantic_errors(doc: Document) -> list[SpecError]:
-    """Every semantic problem of a schema-valid merged ``doc``, at its node's place."""
-    return [
-        doc.error(finding.node, finding.message, key=finding.at_key)
-        for function in CHECKS
-        for finding in function(doc.data)
-    ]
+def _overlaps(a: NodePath, b: NodePath) -> bool:
+    """Whether one node is the other or lies inside it."""
+    size = min(len(a), len(b))
+    return a[:size] == b[:size]
+
+
+def _runs(function: Check, refused: Collection[NodePath]) -> bool:
+    return not any(_overlaps(bad, read) for bad in refused for read in READS[function])
+
+
+def _reported(doc: Document, finding: Finding) -> SpecError:
+    """The finding as an error at its node, or at an ``instead`` node the book itself wrote."""
+    places = ((finding.node, finding.message, finding.at_key), *((n, m, False) for n, m in finding.instead))
+    for node, message, at_key in places:
+        if doc.locate(node, key=at_key).file == doc.file:
+            return doc.error(node, message, key=at_key)
+    return doc.error(finding.node, finding.message, key=finding.at_key)
+
+
+def semantic_errors(doc: Document, invalid: Collection[NodePath] = ()) -> list[SpecError]:
+    """Every semantic problem of a merged ``doc``, each at its node's place.
+
+    ``invalid``: the nodes the schema refused (:attr:`.schema.SchemaCheck.invalid`); a check
+    that reads one of them, or a value the YAML loader refused, is skipped, since it would
+    only restate that problem in other words. Without ``invalid`` the book must be
+    schema-valid.
+    """
+    refused = {*invalid, *doc.unreadable}
+    found: list[SpecError] = []
+    for function in CHECKS:
+        if not _runs(function, refused):
+            continue
+        try:
+            findings = list(function(doc.data))
+        except _BROKEN_INPUT:
+            if not refused:
+                raise  # a valid book: a bug in the check, not in the book
+            continue  # a value the schema refused reaches it some other way
+        found.extend(_reported(doc, finding) for finding in findings)
+    return found
 
 
 def _up_cards(street: Book) -> int:
     return sum(1 for face in street["deal"] if face == "up")
 
 
-@check
+@check(("players",))
 def players_range(book: Book) -> Iterator[Finding]:
     """players.min may not exceed players.max."""
     low, high = book["players"]["min"], book["players"]["max"]
     if low > high:
-        yield Finding(("players", "min"), f"{low} is above players.max {high}; players.min must be at most players.max")
-
-
-@check
-def stakes_order(book: Book) -> Iterator[Finding]:
-    """The bring-in is below the small bet (it may be completed to it); small <= big."""
-    stakes = book["stakes"]
-    if stakes["bring_in"] >= stakes["small_bet"]:
         yield Finding(
-            ("stakes", "bring_in"),
-            f"{stakes['bring_in']} must be below stakes.small_bet {stakes['small_bet']} "
-            "(the bring-in player may complete it to the small bet, WSOP-L 216, 219)",
+            ("players", "min"),
+            f"{low} is above players.max {high}; players.min must be at most players.max",
+            instead=(
+                (("players", "max"), f"{high} is below players.min {low}; players.max must be at least players.min"),
+            ),
         )
-    if stakes["small_bet"] >= stakes["big_bet"]:
-        relation = "equals" if stakes["small_bet"] == stakes["big_bet"] else "is above"
+
+
+@check(("stakes",), ("streets",))
+def stakes_order(book: Book) -> Iterator[Finding]:
+    """The small bet is below the big bet; with a bring-in, 1 <= bring-in < small bet.
+
+    The same rule as the table check of ``studspec run`` (engine/stakes.py): the bring-in
+    player may complete to the small bet (WSOP-L 216, 219), so the bring-in is below it, and
+    a bring-in of nothing would be no forced bet. A book without a bring-in street never
+    posts one, so its ``stakes.bring_in`` is only required not to be negative (the schema).
+    """
+    stakes = book["stakes"]
+    bring_in, small, big = stakes["bring_in"], stakes["small_bet"], stakes["big_bet"]
+    if small >= big:
+        relation = "equals" if small == big else "is above"
         yield Finding(
             ("stakes", "small_bet"),
-            f"{stakes['small_bet']} {relation} stakes.big_bet {stakes['big_bet']}; the small bet must be below the big bet",
+            f"{small} {relation} stakes.big_bet {big}; the small bet must be below the big bet",
+            instead=(
+                (
+                    ("stakes", "big_bet"),
+                    (
+                        f"{big} {'equals' if small == big else 'is below'} stakes.small_bet {small}; "
+                        "the big bet must be above the small bet"
+                    ),
+                ),
+            ),
+        )
+    if not any(street.get("bring_in", False) for street in book["streets"]):
+        return
+    if bring_in < 1:
+        yield Finding(
+            ("stakes", "bring_in"),
+            f"{bring_in} is no forced bet: the first street has the bring-in, so stakes.bring_in must be "
+            f"at least 1 (and below stakes.small_bet {small}); a book without one sets bring_in: false "
+            "on its first street",
+        )
+    elif bring_in >= small:
+        why = "(the bring-in player may complete it to the small bet, WSOP-L 216, 219)"
+        yield Finding(
+            ("stakes", "bring_in"),
+            f"{bring_in} must be below stakes.small_bet {small} {why}",
+            instead=((("stakes", "small_bet"), f"{small} must be above stakes.bring_in {bring_in} {why}"),),
         )
 
 
-@check
+@check(("streets",))
 def unique_street_ids(book: Book) -> Iterator[Finding]:
     """Street ids name streets in patches and histories, so each is used once."""
     first: dict[str, int] = {}
@@ -109,7 +198,7 @@ def unique_street_ids(book: Book) -> Iterator[Finding]:
             first[street_id] = index
 
 
-@check
+@check(("streets",))
 def bring_in_street(book: Book) -> Iterator[Finding]:
     """At most one street, the first, has the bring-in, and it deals an up card. A book with no
     bring-in (antes only, as many home games play) opens the first street by the boards
@@ -132,7 +221,7 @@ def bring_in_street(book: Book) -> Iterator[Finding]:
             )
 
 
-@check
+@check(("streets",))
 def open_pair_needs_two_up_cards(book: Book) -> Iterator[Finding]:
     """An open pair can show only once a board has two up cards."""
     up = 0
@@ -146,7 +235,7 @@ def open_pair_needs_two_up_cards(book: Book) -> Iterator[Finding]:
             )
 
 
-@check
+@check(("streets",), ("deck",), ("players",))
 def deck_serves_every_street(book: Book) -> Iterator[Finding]:
     """The deck must last: in full without an exhaustion rule, else up to the last street."""
     streets = book["streets"]
@@ -189,7 +278,7 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
             )
 
 
-@check
+@check(("triggers",), ("streets",), ("deck",), ("players",))
 def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     """An extra card comes in the middle of a street, where no rule for running out can
     help: the deck must hold every seat's cards, the burns and every extra card there can be
@@ -213,7 +302,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
         )
 
 
-@check
+@check(("triggers",))
 def folding_rules_have_a_price(book: Book) -> Iterator[Finding]:
     """A rule whose refusal folds the hand asks for something: free, nobody would fold."""
     priced = values_where(TRIGGER_PRICE_TRAITS, lambda price: price.charges)
@@ -240,7 +329,7 @@ def _two_shares_fit(hands: list[str]) -> bool:
     return sum(_low(hand) for hand in hands) == 1
 
 
-@check
+@check(("pots", "shares"))
 def share_combination(book: Book) -> Iterator[Finding]:
     """Two shares split high/low; a qualifier belongs to a low share."""
     shares = book["pots"]["shares"]
@@ -268,7 +357,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
             )
 
 
-@check
+@check(("wild",), ("deck", "cards"))
 def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
     """``wild.jokers`` says how a joker plays, so it needs a deck with one."""
     wild = book.get("wild", {})
@@ -282,7 +371,7 @@ def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
         )
 
 
-@check
+@check(("showdown", "declare"), ("pots", "shares"))
 def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
     """Players declare high, low or both, so a declare book's pots have one high and one low
     poker share (a spade in the hole is not declared for)."""
@@ -297,7 +386,7 @@ def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
         )
 
 
-@check
+@check(("betting",), ("streets",))
 def structure_fits_the_streets(book: Book) -> Iterator[Finding]:
     """Limit books size every street; pot and no limit books size by the pot or the stack,
     allow unlimited raises (WSOP-L 125) and have no half-bet rule (WSOP-L 129 is for limit)."""
@@ -331,27 +420,30 @@ def _unlimited_betting(book: Book) -> Iterator[Finding]:
     if sized:
         # One line at the choice that conflicts: the streets usually come from a parent book.
         limits = " or ".join(values_where(STRUCTURE_TRAITS, lambda traits: traits.limit))
-        yield Finding(
-            ("betting", "structure"),
+        message = (
             f"a {structure} book sizes bets by {STRUCTURE_TRAITS[structure].sized_by}, "
             f"but streets {', '.join(sized)} have a fixed bet size (bet, bet_times); give "
-            f"streets as a list without them (they are allowed only in {limits})",
+            f"streets as a list without them (they are allowed only in {limits})"
         )
+        yield Finding(("betting", "structure"), message, instead=tuple((node, message) for node in _sizes(streets)))
     for index, street in enumerate(streets):
         if street.get("open_pair_big_bet", False):
             yield from _open_pair_needs_fixed_bets(structure, index)
     if betting["raise_cap"] is not None:
-        yield Finding(
-            ("betting", "raise_cap"),
-            f"{betting['raise_cap']} raises: a {structure} book allows unlimited raises "
-            "(WSOP-L 125); set raise_cap: null",
-        )
+        message = f"{betting['raise_cap']} raises: a {structure} book allows unlimited raises (WSOP-L 125); set raise_cap: null"
+        yield Finding(("betting", "raise_cap"), message, instead=((("betting", "structure"), message),))
     if SHORT_ALL_IN_TRAITS[betting["short_all_in"]].limit_only:
         others = " or ".join(values_where(SHORT_ALL_IN_TRAITS, lambda rule: not rule.limit_only))
-        yield Finding(
-            ("betting", "short_all_in"),
-            f"the half-bet rule is for limit play (WSOP-L 129); a {structure} book must use {others}",
-        )
+        message = f"the half-bet rule is for limit play (WSOP-L 129); a {structure} book must use {others}"
+        yield Finding(("betting", "short_all_in"), message, instead=((("betting", "structure"), message),))
+
+
+def _sizes(streets: list[Book]) -> Iterator[NodePath]:
+    """The nodes that give streets a fixed bet size (bet, bet_times)."""
+    for index, street in enumerate(streets):
+        for key in ("bet", "bet_times"):
+            if key in street:
+                yield ("streets", index, key)
 
 
 def _open_pair_needs_fixed_bets(structure: str, index: int) -> Iterator[Finding]:
@@ -364,7 +456,7 @@ def _open_pair_needs_fixed_bets(structure: str, index: int) -> Iterator[Finding]
         )
 
 
-@check
+@check(("betting", "community_card_round"), ("deck", "exhaustion"))
 def community_round_needs_a_community_card(book: Book) -> Iterator[Finding]:
     """A rule that takes the community card's betting round away needs an exhaustion rule that
     can deal one."""

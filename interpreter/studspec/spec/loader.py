@@ -1,10 +1,18 @@
 """The loading pipeline: YAML file -> documents along ``extends`` -> merged book -> Variant.
 
-Problems are collected in stages, each stage running only on what the earlier ones accepted
-(a book whose YAML does not parse cannot be schema-checked; a merge needs schema-valid
-files): every file along the ``extends`` chain is read and checked against the schema on its
-own, so errors point into the file that has them; then the chain is merged, the merged book
-is checked against the schema again (it must now be complete) and by the semantic checks.
+Every problem of a book is found in one run, so that a card room fixes them all at once:
+every file along the ``extends`` chain is read and checked against the schema on its own,
+so errors point into the file that has them; if every file of the chain could be read, the
+chain is merged (merging does not need valid files: a refused value is merged like any
+other), the merged book is checked against the schema again (it must now be complete), and
+the semantic checks run on it, each check that reads no refused value. Only a file that
+cannot be read, a missing parent or an ``extends`` cycle stops the pipeline early: there is
+no merged book to check then.
+
+Where rule books may come from: a bare name is a built-in book; anything else is a path.
+By default a path may be anywhere (the CLI's own arguments, a book's ``extends``);
+``allowed=(folder, ...)`` confines every path, the one given and each one reached through
+``extends``, to those folders (:func:`.catalog.confine`); built-in books are always allowed.
 
 :func:`validate_file` returns all the problems found; :func:`load_variant` raises them as one
 :class:`SpecErrors` and caches each loaded :class:`Variant`, since the interpreter compiles a
@@ -15,21 +23,24 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 
 from .build import build_variant
-from .catalog import builtin_path, is_builtin_name
+from .catalog import Folders, allowed_folders, builtin_path, confine, is_builtin_name
 from .checks import semantic_errors
-from .merge import display_path, merge, parent_of
+from .merge import display_path, merge, not_a_rule_book, parent_of
 from .model import Variant
-from .nodes import unique_sorted
-from .schema import schema_errors
+from .nodes import node_label, unique_sorted
+from .schema import SchemaCheck, schema_check
 from .yamlload import Document, load_document
 
 PathOrName = str | os.PathLike[str]
+Allowed = Iterable[PathOrName] | None
+"""Folders rule books may come from (``None``: anywhere); built-in books are always allowed."""
 
 
 @dataclass(frozen=True)
@@ -41,8 +52,9 @@ class _Target:
     source: str
 
 
-def _target(name_or_path: PathOrName) -> _Target:
-    """Read a bare name (no slash, no ``.yaml``) as a built-in rule book, anything else as a path."""
+def _target(name_or_path: PathOrName, folders: Folders | None = None) -> _Target:
+    """Read a bare name (no slash, no ``.yaml``) as a built-in rule book, anything else as a path
+    (which must lie in one of ``folders``, if given)."""
     if isinstance(name_or_path, str) and is_builtin_name(name_or_path):
         try:
             path = builtin_path(name_or_path)
@@ -50,6 +62,10 @@ def _target(name_or_path: PathOrName) -> _Target:
             raise SpecErrors([SpecError(name_or_path, 1, 1, f"{problem}; or give a path to a .yaml file")]) from None
         return _Target(path, display_path(path), f"builtin:{name_or_path}")
     text = os.fspath(name_or_path)
+    try:
+        confine(text, folders)
+    except SpecError as error:
+        raise SpecErrors([error]) from None
     return _Target(Path(text), text, text)
 
 
@@ -62,61 +78,107 @@ class Resolution:
     files: list[Path]
 
 
-def _read_chain(target: _Target) -> tuple[list[Document], list[SpecError], list[Path]]:
+@dataclass
+class _Chain:
+    """The books along ``extends``, child first, each with its own schema check."""
+
+    docs: list[Document] = field(default_factory=list)
+    checks: list[SchemaCheck] = field(default_factory=list)
+    errors: list[SpecError] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    complete: bool = False
+    """Whether every book of the chain was read, up to one that extends nothing: then it merges."""
+
+
+def _read_chain(target: _Target, folders: Folders | None) -> _Chain:
     """Read the book and every book it extends, each validated against the schema on its own."""
-    docs: list[Document] = []
-    errors: list[SpecError] = []
-    files: list[Path] = []
+    chain = _Chain()
     seen: list[tuple[Path, str]] = []
     real, shown = target.path.resolve(), target.file
     while True:
-        files.append(real)
+        chain.files.append(real)
         doc, problems = load_document(real, shown)
-        errors.extend(problems)
         if doc is None:
-            break
-        errors.extend(schema_errors(doc))
-        docs.append(doc)
+            chain.errors.extend(problems)
+            return chain
+        refused = not_a_rule_book(chain.docs[-1], doc, shown) if chain.docs else None
+        if refused is not None:  # say nothing of what is inside it
+            chain.errors.append(refused)
+            return chain
+        chain.errors.extend(problems)
+        chain.checks.append(schema_check(doc))
+        chain.errors.extend(chain.checks[-1].errors)
+        chain.docs.append(doc)
         seen.append((real, shown))
-        parent = parent_of(doc, real)
+        parent = parent_of(doc, real, folders)
         if parent is None:
-            break
+            chain.complete = not (isinstance(doc.data, dict) and "extends" in doc.data)
+            return chain
         if isinstance(parent, SpecError):
-            errors.append(parent)
-            break
+            chain.errors.append(parent)
+            return chain
         if parent[0] in (path for path, _ in seen):
-            chain = " -> ".join([*(name for _, name in seen), parent[1]])
-            errors.append(
-                doc.error(
-                    ("extends",),
-                    f"extends cycle: {chain}; a rule book cannot extend itself, directly or through others",
-                )
-            )
-            break
+            chain.errors.append(_cycle(doc, [*(name for _, name in seen), parent[1]]))
+            return chain
         real, shown = parent
-    return docs, errors, files
 
 
-def resolve(name_or_path: PathOrName) -> Resolution:
-    """Read, merge and check a rule book; every problem found, or the merged document.
+def _cycle(doc: Document, names: list[str]) -> SpecError:
+    return doc.error(
+        ("extends",),
+        f"extends cycle: {' -> '.join(names)}; a rule book cannot extend itself, directly or through others",
+    )
 
-    Raises :class:`SpecErrors` only for a bare name that is no built-in rule book.
-    """
-    target = _target(name_or_path)
-    docs, errors, files = _read_chain(target)
-    if errors:
-        return Resolution(None, unique_sorted(errors, target.file), files)
-    merged = docs[-1]
-    for child in reversed(docs[:-1]):
+
+def _merged(chain: _Chain) -> tuple[Document, SchemaCheck, list[SpecError]]:
+    """The chain merged, its schema check, and the merge's own problems (street patches)."""
+    merged = chain.docs[-1]
+    errors: list[SpecError] = []
+    for child in reversed(chain.docs[:-1]):
         merged, problems = merge(merged, child)
         errors.extend(problems)
-    if not errors and len(docs) > 1:
-        errors.extend(schema_errors(merged))
-    if not errors:
-        errors.extend(_inherited(error, target.file) for error in semantic_errors(merged))
+    check = schema_check(merged) if len(chain.docs) > 1 else chain.checks[0]
+    return merged, check, errors
+
+
+def _problem(error: SpecError) -> tuple[str, int, int, str]:
+    """What makes two reports the same problem: the place and the message without the node's
+    name (a street patch is ``streets.fourth`` in its file, ``streets[1]`` once merged); a
+    problem about the whole book (a missing section) is the same wherever it is reported."""
+    label = node_label(error.node) + ": "
+    message = error.message.removeprefix(label)
+    if error.node == ():
+        return ("", 0, 0, message)
+    return (error.path, error.line, error.col, message)
+
+
+def _new_only(found: list[SpecError], more: list[SpecError]) -> list[SpecError]:
+    """The problems of ``more`` not already in ``found`` (in other words)."""
+    known = {_problem(error) for error in found}
+    return [error for error in more if _problem(error) not in known]
+
+
+def resolve(name_or_path: PathOrName, allowed: Allowed = None) -> Resolution:
+    """Read, merge and check a rule book; every problem found, or the merged document.
+
+    ``allowed``: the folders rule books may come from (see the module's docstring). Raises
+    :class:`SpecErrors` only for a bare name that is no built-in rule book, or a path outside
+    ``allowed``.
+    """
+    folders = allowed_folders(allowed)
+    target = _target(name_or_path, folders)
+    chain = _read_chain(target, folders)
+    errors = list(chain.errors)
+    if not chain.complete:
+        return Resolution(None, unique_sorted(errors, target.file), chain.files)
+    merged, check, problems = _merged(chain)
+    errors.extend(problems)
+    errors.extend(_new_only(errors, check.errors))
+    semantic = semantic_errors(merged, check.invalid)
+    errors.extend(_new_only(errors, [_inherited(error, target.file) for error in semantic]))
     if errors:
-        return Resolution(None, unique_sorted(errors, target.file), files)
-    return Resolution(merged, [], files)
+        return Resolution(None, unique_sorted(errors, target.file), chain.files)
+    return Resolution(merged, [], chain.files)
 
 
 def _inherited(error: SpecError, top: str) -> SpecError:
@@ -128,13 +190,15 @@ def _inherited(error: SpecError, top: str) -> SpecError:
     return SpecError(error.path, error.line, error.col, error.message + note, error.node)
 
 
-def validate_file(path: PathOrName) -> list[SpecError]:
+def validate_file(path: PathOrName, allowed: Allowed = None) -> list[SpecError]:
     """Every problem of the rule book at ``path`` (or a built-in name), sorted by file and line.
 
-    An empty list means the book loads. Nothing is cached: an editor may call this on every save.
+    An empty list means the book loads. ``allowed``: the folders rule books may come from
+    (``None``, the default: anywhere; built-in books always). Nothing is cached: an editor may
+    call this on every save.
     """
     try:
-        return resolve(path).errors
+        return resolve(path, allowed).errors
     except SpecErrors as problem:
         return list(problem.errors)
 
@@ -148,23 +212,25 @@ def _rule_book_files(text: str) -> list[str]:
     return [text]
 
 
-def validate_paths(paths: list[str]) -> tuple[int, list[str]]:
+def validate_paths(paths: list[str], allowed: Allowed = None) -> tuple[int, list[str]]:
     """For ``studspec validate PATH...``: how many rule books were checked, and every error line.
 
     A directory stands for every ``*.yaml``/``*.yml`` under it; a bare name for a built-in
-    book. The CLI exits 0 when the list of error lines is empty.
+    book. ``allowed`` confines every book and what it extends to those folders (default:
+    anywhere). The CLI exits 0 when the list of error lines is empty.
     """
+    folders = allowed_folders(allowed)
     checked = 0
     lines: list[str] = []
     for text in paths:
         for file in _rule_book_files(text):
             checked += 1
-            lines.extend(str(error) for error in validate_file(file))
+            lines.extend(str(error) for error in validate_file(file, folders))
     return checked, lines
 
 
 _Stamp = tuple[Path, int, int]
-_cache: dict[tuple[Path, str], tuple[tuple[_Stamp, ...], Variant]] = {}
+_cache: dict[tuple[Path, str, Folders | None], tuple[tuple[_Stamp, ...], Variant]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -176,21 +242,28 @@ def _stamps(files: list[Path]) -> tuple[_Stamp, ...] | None:
         return None
 
 
-def load_variant(name_or_path: PathOrName) -> Variant:
+def load_variant(name_or_path: PathOrName, allowed: Allowed = None) -> Variant:
     """The :class:`Variant` of a built-in rule book name or a YAML file path.
+
+    ``allowed``: the folders rule books may come from, e.g. ``allowed=(case_folder,)``. The
+    default ``None`` allows any path; with folders, the path given and every path reached
+    through ``extends`` must lie in one of them once symlinks and ``..`` are resolved, or the
+    problem is a :class:`~studspec.errors.RuleBookOutsideError`. Built-in books (a bare name,
+    or a file in the built-in folder) are always allowed.
 
     Raises :class:`SpecErrors` (a :class:`SpecError`, so a ``ValueError``) holding every
     problem; ``str()`` of it is the first problem's line. Results are cached per file and
     reused while neither the file nor any book it extends has changed on disk; treat the
     returned ``Variant`` (including its ``resolved`` mapping) as read-only.
     """
-    target = _target(name_or_path)
-    key = (target.path.resolve(), target.source)
+    folders = allowed_folders(allowed)
+    target = _target(name_or_path, folders)
+    key = (target.path.resolve(), target.source, folders)
     with _cache_lock:
         hit = _cache.get(key)
     if hit is not None and _stamps([stamp[0] for stamp in hit[0]]) == hit[0]:
         return hit[1]
-    resolution = resolve(name_or_path)
+    resolution = resolve(name_or_path, folders)
     if resolution.document is None:
         raise SpecErrors(resolution.errors)
     variant = build_variant(resolution.document.data, target.source)

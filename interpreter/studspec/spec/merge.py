@@ -6,6 +6,10 @@ whole new list), except that a child may write ``streets`` as a mapping of stree
 patch of that street, so ``fourth: {open_pair_big_bet: false}`` need not repeat the other
 streets. Every merged value keeps the mark of the file it came from, so a problem found in
 the merged book still points at the file and line that wrote it.
+
+What names a book is not inherited: ``extends`` itself, and ``phh_codes`` (a house rule
+plays by other rules than its parent, so a history of it must not claim the parent's PHH
+variant code; a child lists its own codes, none by default).
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from studspec.errors import SpecError, UnknownVariantError
+from studspec.errors import NotARuleBookError, RuleBookOutsideError, SpecError, UnknownVariantError
 
-from .catalog import builtin_path, is_builtin_name
-from .nodes import NodePath
-from .yamlload import Document
+from .catalog import WHERE_FROM, Folders, builtin_path, is_builtin_name, outside
+from .nodes import NodePath, excerpt
+from .yamlload import Document, not_regular
+
+NOT_INHERITED = frozenset({"extends", "phh_codes"})
+"""Top-level keys a child never takes from its parent."""
 
 
 def display_path(path: Path) -> str:
@@ -29,12 +36,14 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def parent_of(doc: Document, real_path: Path) -> tuple[Path, str] | SpecError | None:
+def parent_of(doc: Document, real_path: Path, folders: Folders | None = None) -> tuple[Path, str] | SpecError | None:
     """The file ``doc`` extends, as (real path, name to show), or the error that prevents it.
 
     ``None`` when ``doc`` extends nothing, or ``extends`` is not text (the schema reports that).
     A value with a slash or a ``.yaml``/``.yml`` suffix is a path relative to the extending
-    file; anything else is a built-in rule book's name.
+    file; anything else is a built-in rule book's name. A path must lie in one of ``folders``
+    (anywhere if ``None``; see :func:`.catalog.outside`), checked before the file is looked at,
+    and be a regular file (a FIFO or a device is refused from its ``stat``, never opened).
     """
     if not isinstance(doc.data, dict):
         return None
@@ -49,10 +58,36 @@ def parent_of(doc: Document, real_path: Path) -> tuple[Path, str] | SpecError | 
             return doc.error(where, f"{problem}; or give a path to a .yaml file (relative to this file)")
         return path.resolve(), display_path(path)
     path = real_path.parent / target
-    if not path.is_file():
-        return doc.error(where, f"file not found: {target!r} (looked for {path}); a path is relative to this file")
+    why = outside(path.resolve(), folders)
+    if why is not None:
+        return doc.error(where, f"{excerpt(target)} {why}", kind=RuleBookOutsideError)
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return doc.error(
+            where, f"file not found: {excerpt(target)} (looked for {path}); a path is relative to this file"
+        )
+    except OSError as problem:
+        return doc.error(where, f"cannot read {excerpt(target)}: {problem.strerror or problem}")
+    why = not_regular(mode)
+    if why is not None:
+        return doc.error(where, f"{excerpt(target)} is not a rule book: {why}", kind=NotARuleBookError)
     shown = os.path.normpath(os.path.join(os.path.dirname(doc.file), target))
     return path.resolve(), shown
+
+
+def not_a_rule_book(child: Document, parent: Document, shown: str) -> SpecError | None:
+    """Why the file ``child`` extends (read as ``parent``) is no rule book, or ``None``.
+
+    Said at the child's ``extends``, and without quoting the parent: a mistyped ``extends``
+    can name any file (``../../etc/passwd``), and its content must not reach the output.
+    """
+    if isinstance(parent.data, dict) and "schema_version" in parent.data:
+        return None
+    why = "not a YAML mapping" if not isinstance(parent.data, dict) else "it does not state schema_version"
+    return child.error(
+        ("extends",), f"{excerpt(shown, 200)} is not a rule book: {why}; {WHERE_FROM}", kind=NotARuleBookError
+    )
 
 
 def _copy(source: Document, value: Any, src: NodePath, out: Document, dst: NodePath) -> Any:
@@ -61,6 +96,8 @@ def _copy(source: Document, value: Any, src: NodePath, out: Document, dst: NodeP
         out.values[dst] = source.values[src]
     if src in source.keys:
         out.keys[dst] = source.keys[src]
+    if src in source.unreadable:
+        out.unreadable.add(dst)
     if isinstance(value, dict):
         return {k: _copy(source, v, (*src, k), out, (*dst, k)) for k, v in value.items()}
     if isinstance(value, list):
@@ -83,7 +120,7 @@ class _Merger:
         """Deep merge: the child's keys win, mappings merge key by key, anything else replaces."""
         result: dict[str, Any] = {}
         for key in [*pval, *(k for k in cval if k not in pval)]:
-            if dst == () and key == "extends":
+            if dst == () and (key == "extends" or (key in NOT_INHERITED and key not in cval)):
                 continue
             here = (*dst, key)
             if key not in cval:
@@ -106,6 +143,8 @@ class _Merger:
             self.out.keys[dst] = self.child.keys[src]
         if src in self.child.values:
             self.out.values[dst] = self.child.values[src]
+        if src in self.child.unreadable:
+            self.out.unreadable.add(dst)
 
     def streets(
         self, plist: list[Any], ppath: NodePath, patches: dict[str, Any], cpath: NodePath, dst: NodePath

@@ -11,9 +11,23 @@ from collections.abc import Iterable
 
 from studspec.errors import NodePath, SpecError
 
-__all__ = ["NodePath", "node_label", "unique_sorted"]
+__all__ = ["NodePath", "excerpt", "node_label", "unique_sorted"]
 
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+EXCERPT_CHARS = 40
+"""The most characters of a key or value from the file that an error message quotes."""
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` quoted (``repr``, so control characters are escaped), cut to ``limit`` characters.
+
+    A rule book is untrusted input and an error line is shown to people and logs: a key or
+    value is quoted to say which one is meant, never to copy the file into the output.
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}..."
 
 
 def unique_sorted(errors: Iterable[SpecError], first_file: str | None = None) -> list[SpecError]:
@@ -34,8 +48,8 @@ def node_label(node: NodePath) -> str:
     for part in node:
         if isinstance(part, int):
             text += f"[{part}]"
-        elif not _PLAIN_KEY.fullmatch(part):
-            text += f"[{part!r}]"
+        elif not _PLAIN_KEY.fullmatch(part) or len(part) > EXCERPT_CHARS:
+            text += f"[{excerpt(part)}]"
         else:
             text += f".{part}" if text else part
     return text or "top level"

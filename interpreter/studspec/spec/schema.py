@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from jsonschema.exceptions import ValidationError
 from studspec.errors import SpecError
 
 from .catalog import schema_path
-from .nodes import NodePath
+from .nodes import EXCERPT_CHARS, NodePath, excerpt
 from .yamlload import Document
 
 
@@ -74,7 +75,8 @@ _PATTERN_HINTS = {
 
 
 def _shown(value: Any) -> str:
-    """A value as it would be written in the YAML, quoted when it is text."""
+    """A value as it would be written in the YAML, quoted when it is text (a short excerpt
+    of a long text: an error names the value, it does not copy the file)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -83,7 +85,10 @@ def _shown(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    if isinstance(value, str):
+        return excerpt(value)
+    text = repr(value)
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "..."
 
 
 def _type_name(value: Any) -> str:
@@ -142,25 +147,41 @@ def _unknown_keys(doc: Document, error: ValidationError, node: NodePath) -> list
     allowed = list(_schema_of(error).get("properties", {}))
     found = [key for key in _instance_of(error) if key not in allowed]
     listed = ", ".join(allowed)
-    return [doc.error((*node, key), f"unknown key {key!r}; allowed keys: {listed}", key=True) for key in found]
+    return [doc.error((*node, key), f"unknown key {excerpt(key)}; allowed keys: {listed}", key=True) for key in found]
+
+
+EVERY_BOOK = "schema_version"
+"""The one section every rule book states, with ``extends`` or without (the schema's top ``required``)."""
+
+
+def _missing_keys(error: ValidationError) -> list[str]:
+    present = _instance_of(error) if isinstance(_instance_of(error), dict) else {}
+    return [key for key in _value_of(error) if key not in present]
 
 
 @_formats("required")
 def _missing(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    wanted = _value_of(error)
-    present = _instance_of(error) if isinstance(_instance_of(error), dict) else {}
-    missing = [key for key in wanted if key not in present]
-    listed = ", ".join(wanted)
-    if node == ():
+    missing = _missing_keys(error)
+    listed = ", ".join(_value_of(error))
+    if node != ():
+        return [doc.error(node, f"missing required key {key!r}; required keys: {listed}", key=True) for key in missing]
+    if list(error.relative_schema_path) == ["required"]:  # the top's own: every book
         return [
             doc.error(
                 node,
-                f"missing required section {key!r}; a rule book without `extends` must state: {listed}",
+                f"missing required section {key!r}; every rule book states {EVERY_BOOK}: 1, "
+                "with `extends` or without (write it as the first line)",
                 key=True,
             )
             for key in missing
         ]
-    return [doc.error(node, f"missing required key {key!r}; required keys: {listed}", key=True) for key in missing]
+    return [
+        doc.error(
+            node, f"missing required section {key!r}; a rule book without `extends` must state: {listed}", key=True
+        )
+        for key in missing
+        if key != EVERY_BOOK  # reported once, by the top's own `required`
+    ]
 
 
 @_formats("enum")
@@ -195,6 +216,8 @@ def _wrong_type(doc: Document, error: ValidationError, node: NodePath) -> list[S
         ]
     if node == () and _instance_of(error) is None:
         return [doc.error(node, "the rule book is empty; expected a mapping of sections")]
+    if node == ():  # never quote it: the file may be anything (extends: ../../etc/passwd)
+        return [doc.error(node, f"{NOT_A_MAPPING} (it reads as {_type_name(_instance_of(error))})")]
     return [doc.error(node, f"expected {expected}, got {got}")]
 
 
@@ -243,7 +266,41 @@ def _repeated(doc: Document, error: ValidationError, node: NodePath) -> list[Spe
 
 
 def _fallback(doc: Document, error: ValidationError, node: NodePath) -> list[SpecError]:
-    return [doc.error(node, error.message)]
+    message = error.message if len(error.message) <= 120 else error.message[:120] + "..."
+    return [doc.error(node, message)]
+
+
+NOT_A_MAPPING = (
+    "not a rule book: not a YAML mapping; a rule book is a mapping of sections that starts with schema_version: 1"
+)
+
+
+@dataclass(frozen=True)
+class SchemaCheck:
+    """What the schema says of a document: the problems, and the nodes it refused.
+
+    ``invalid`` holds the node of every refused value, and for a missing key the node that
+    key would have been: what later checks must not read. An unknown key refuses nothing
+    else (checks never read it), so it is not listed.
+    """
+
+    errors: list[SpecError]
+    invalid: frozenset[NodePath]
+
+
+def _refused(error: ValidationError, node: NodePath) -> list[NodePath]:
+    if error.validator == "additionalProperties":
+        return []
+    if error.validator == "required":
+        return [(*node, key) for key in _missing_keys(error)]
+    return [node]
+
+
+def schema_check(doc: Document) -> SchemaCheck:
+    """:func:`schema_errors` of ``doc``, and the nodes the schema refused."""
+    raw = [e for e in validator().iter_errors(doc.data) if not doc.is_unreadable(tuple(e.absolute_path))]
+    invalid = frozenset(refused for error in raw for refused in _refused(error, tuple(error.absolute_path)))
+    return SchemaCheck(_formatted(doc, raw), invalid)
 
 
 def schema_errors(doc: Document) -> list[SpecError]:
@@ -253,7 +310,11 @@ def schema_errors(doc: Document) -> list[SpecError]:
     its pattern, a second ``type`` from a conditional branch) are consequences and are dropped;
     so are complaints inside values the YAML loader already refused.
     """
-    raw = [e for e in validator().iter_errors(doc.data) if not doc.is_unreadable(tuple(e.absolute_path))]
+    return schema_check(doc).errors
+
+
+def _formatted(doc: Document, raw: list[ValidationError]) -> list[SpecError]:
+    """The formatted problems of ``raw``: a node's type error first, and alone."""
     nodes = [tuple(error.absolute_path) for error in raw]
     mistyped: set[NodePath] = set()
     picked: list[tuple[ValidationError, NodePath]] = []

@@ -9,21 +9,35 @@ from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.process import ProcessEngine
 from studspec.conformance.report import failure_text, headline, summary, write_junit
 from studspec.conformance.runner import CaseResult, Engine, run_cases
+from studspec.errors import EngineStartError
+
+
+def _engine(args: argparse.Namespace) -> Engine:
+    """The interpreter, or the engine of ``--engine`` (an empty command is a ``ValueError``)."""
+    if args.engine is None:
+        return InProcessEngine()
+    return ProcessEngine(args.engine, timeout=args.timeout, startup_timeout=args.startup_timeout)
+
+
+def _start_error(engine: Engine) -> EngineStartError | None:
+    """Why the engine's command could not be started (then no case can run), if it could not."""
+    return engine.start_error if isinstance(engine, ProcessEngine) else None
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
-    engine: Engine
-    if args.engine:
-        try:
-            engine = ProcessEngine(args.engine, timeout=args.timeout, startup_timeout=args.startup_timeout)
-        except ValueError as error:
-            print(f"studspec conform: {error}", file=sys.stderr)
-            return 2
-    else:
-        engine = InProcessEngine()
+    try:
+        engine = _engine(args)
+    except ValueError as empty:
+        print(f"studspec conform: {empty}", file=sys.stderr)
+        return 2
     results: list[CaseResult] = []
     try:
         for result in run_cases(args.paths, engine, exitfirst=args.exitfirst):
+            cannot_start = _start_error(engine)
+            if cannot_start is not None:
+                # Every case would fail the same way: say it once and stop.
+                print(f"studspec conform: {cannot_start}", file=sys.stderr)
+                return 2
             results.append(result)
             if not result.passed:
                 print(failure_text(result), flush=True)

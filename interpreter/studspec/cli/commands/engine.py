@@ -4,12 +4,16 @@ stdin/stdout), the reference a server team's adapter can be compared with."""
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
 from studspec.conformance.adapter import serve
 
 
 def cmd_engine(args: argparse.Namespace) -> int:
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Bytes that are not UTF-8 become U+FFFD: the line is refused, the engine goes on.
+        sys.stdin.reconfigure(errors="replace")
     return serve(sys.stdin, sys.stdout)
 
 

@@ -5,33 +5,44 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studspec.errors import HistoryFormatError, ReplayError, SpecError, VariantLookupError
-from studspec.history.phh import read_history, replay
+from studspec.errors import StudspecError
+from studspec.history.phh import ReplayOutcome, read_history, replay
 from studspec.history.variants import variant_for_history
+
+
+def _one_line(text: str) -> str:
+    """``text`` as exactly one line: every refusal prints as one line, whatever a file holds."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _replayed(path: str) -> ReplayOutcome | None:
+    """The outcome of one file, or ``None`` after printing, on one line, why it does not play."""
+    try:
+        history = read_history(path)
+        return replay(history, variant_for_history(history))
+    except StudspecError as error:  # a bad file, an unknown rule book, a refused action ...
+        print(_one_line(str(error)), file=sys.stderr)
+        return None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     failed = 0
     for path in args.files:
-        try:
-            history = read_history(path)
-            variant = variant_for_history(history)
-            outcome = replay(history, variant)
-        except (HistoryFormatError, VariantLookupError, SpecError, ReplayError) as error:
-            print(f"{error}", file=sys.stderr)
+        outcome = _replayed(path)
+        if outcome is None:
             status = 1
             failed += 1
             continue
         stacks = " ".join(str(s) for s in outcome.stacks)
         verdict = outcome.matches
         if verdict is None:
-            print(f"{path}: final stacks {stacks}")
+            print(_one_line(f"{path}: final stacks {stacks}"))
         elif verdict:
-            print(f"{path}: final stacks {stacks} (match finishing_stacks)")
+            print(_one_line(f"{path}: final stacks {stacks} (match finishing_stacks)"))
         else:
-            expected = " ".join(str(s) for s in history.finishing_stacks or ())
-            print(f"{path}: final stacks {stacks} differ from finishing_stacks {expected}")
+            expected = " ".join(str(s) for s in outcome.history.finishing_stacks or ())
+            print(_one_line(f"{path}: final stacks {stacks} differ from finishing_stacks {expected}"))
             status = 1
             failed += 1
     if len(args.files) > 1:
@@ -46,7 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=(
             "Play each history through its rule book (F7S, F7S/8 and FR map to the built-in "
             "books; '_variant' names another) and print the final stacks. Exit status 0 when "
-            "every file plays and matches its finishing_stacks, 1 otherwise."
+            "every file plays and matches its finishing_stacks, 1 otherwise. A file must be "
+            "UTF-8 TOML of at most 256 KiB."
         ),
     )
     rep.add_argument("files", nargs="+", metavar="FILE.phh")

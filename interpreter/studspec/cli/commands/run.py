@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand
 from studspec.errors import StakesError
-from studspec.history.phh import write_history
+from studspec.history.phh import rulebook_reference, write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.play.render import render
 from studspec.spec.model import Stakes
@@ -33,9 +32,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     rng = random.Random(args.seed)
     play_out(hand, [RandomPlayer(random.Random(rng.random())) for _ in range(args.players)])
-    # A house rule is named by its absolute path, so the history replays from anywhere.
-    ref = str(Path(args.variant).resolve()) if Path(args.variant).suffix in (".yaml", ".yml") else variant.name
-    print(write_history(hand, variant_ref=ref) if args.phh else render(hand))
+    # The history goes to stdout, to be saved here: a book from a file is named by its path
+    # relative to the current directory (`_variant` is read relative to the history's file).
+    print(write_history(hand, variant_ref=rulebook_reference(args.variant)) if args.phh else render(hand))
     return 0
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand
 from studspec.errors import StakesError
+from studspec.history.phh import rulebook_reference
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import ProgressBar, Setup, default_workers, simulate
 from studspec.play.stats import format_report, report
@@ -40,7 +41,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         player=PlayerKind(args.bots),
         seed=args.seed,
         phh_dir=args.phh,
-        variant_ref=str(Path(args.variant).resolve()) if is_path else variant.name,
+        variant_ref=rulebook_reference(args.variant, args.phh) if args.phh else variant.name,
     )
     workers = args.workers or default_workers()
     bar = ProgressBar(args.hands, enabled=not args.quiet)

@@ -1,0 +1,1780 @@
+#!/usr/bin/env python3
+"""Random-play fuzzer for studspec: every built-in rule book, random tables, random legal play,
+refused requests at random points, and invariants checked after every step.
+
+    python tools/fuzz.py --hands 20000 --seed 1 --workers 2
+    python tools/fuzz.py --seed 1 --start 1234 --hands 1 --workers 1 --verbose   # replay one hand
+
+Each hand is drawn from ``(seed, hand number)`` alone, so the figures do not depend on the
+number of workers and any hand can be replayed by its number. A hand picks a book, 2 to the
+book's maximum players, stakes (the book's, or small random ones), a stack per seat (from
+less than an ante to deep), a seeded deck or cards dealt from outside (some seats' down
+cards dealt unseen, ``None``, as a replayed history deals ``??``), and cards that speak at
+showdown or players who show or muck (``sm``) in turn.
+
+Checked after every step, from the public API and the event log only:
+
+- chips are conserved (stacks plus pots equal the starting total), the stacks rebuilt from the
+  event log equal the hand's, and the pots rebuilt from the log equal ``Hand.pots()``;
+- every card is in one place (seats, board, burns, muck, stub) and the count adds up;
+- no view shows a down card of another seat before it is shown, nor a declaration before
+  it is public, and the views agree with the log (one seat's view each step in rotation,
+  more when the street changes, every seat's around each refused request; ``--all-views``:
+  every seat's after every step);
+- a legal action costs what it said it would;
+- every refused request (wrong seat, wrong kind, amounts out of range, deals out of turn, wrong
+  or duplicate cards, cards already in play) raises a ``StudspecError`` and leaves every
+  observable of the hand exactly as it was.
+
+At the end of each hand: it ended within a bound of steps, the result nets to zero, and every
+pot went to the players an independent brute-force evaluator (written here, not studspec's)
+says should have it. Exit status 1 when anything was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from studspec import (
+    MUCK,
+    Action,
+    ActionKind,
+    ActionTaken,
+    AntePosted,
+    BurnsReshuffled,
+    Card,
+    CardBurned,
+    CardsDealt,
+    CommunityCardDealt,
+    Declaration,
+    Declared,
+    Event,
+    Face,
+    Hand,
+    HandEnded,
+    LegalAction,
+    Mucked,
+    PendingDeal,
+    PotAwarded,
+    Showed,
+    Stakes,
+    StudspecError,
+    TableView,
+    Variant,
+    bet_to,
+    builtin_names,
+    declare,
+    format_cards,
+    load_variant,
+    parse_action,
+    parse_card,
+    show,
+)
+
+MAX_STEPS = 2000
+"""A hand that needs more steps than this (deals, actions) has not terminated."""
+
+# ---------------------------------------------------------------------------------- cards
+
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "cdhs"
+ACE, KING, QUEEN = 14, 13, 12
+DECK: tuple[Card, ...] = tuple(parse_card(rank + suit) for rank in RANK_LETTERS for suit in SUIT_LETTERS)
+JOKER = parse_card("Xr")
+Nature = tuple[int, str]
+"""A card as this module's evaluators see it: rank 2..14 (ace 14) and suit letter."""
+NATURE: dict[Card, Nature] = {card: (RANK_LETTERS.index(str(card)[0]) + 2, str(card)[1]) for card in DECK}
+
+
+def natures(cards: Iterable[Card]) -> list[Nature]:
+    return [NATURE[card] for card in cards]
+
+
+# ---------------------------------------------------------------------------- evaluation
+# Written from the rules of poker, not from studspec.engine.evaluation: a hand's key is
+# (category, ranks...) compared as a tuple; high hands take the largest key, lows the smallest.
+
+Key = tuple[int, ...]
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_KIND = range(10)
+_SHAPES = {(5,): FIVE_KIND, (4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR}
+
+
+def five_card_key(
+    cards: Sequence[Nature], *, ace_low: bool = False, wheel: bool = True, straights_flushes: bool = True
+) -> Key:
+    """The key of exactly five cards as a high hand (larger is better).
+
+    ``ace_low`` counts the ace as 1 (below the deuce) and never as 14; ``wheel`` lets an
+    ace-high ranking play A-2-3-4-5 as a five-high straight; without ``straights_flushes``
+    straights and flushes do not count (ace-to-five low)."""
+    ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    ordered = tuple(rank for rank, _ in groups)
+    distinct = len(counts) == 5
+    flush = straights_flushes and distinct and len({suit for _, suit in cards}) == 1
+    straight = 0
+    if straights_flushes and distinct:
+        if ordered[0] - ordered[4] == 4:
+            straight = ordered[0]
+        elif wheel and ordered == (ACE, 5, 4, 3, 2):
+            straight = 5
+    if shape == (5,):
+        return (FIVE_KIND, ordered[0])
+    if straight and flush:
+        return (STRAIGHT_FLUSH, straight)
+    if shape in ((4, 1), (3, 2)):
+        return (_SHAPES[shape], *ordered)
+    if flush:
+        return (FLUSH, *ordered)
+    if straight:
+        return (STRAIGHT, straight)
+    return (_SHAPES.get(shape, PAIR if shape == (2, 1, 1, 1) else HIGH_CARD), *ordered)
+
+
+def best_key(cards: Sequence[Nature], pick: Callable[[Iterable[Key]], Key], **rules: bool) -> Key:
+    """The best key of any five of ``cards`` (brute force over every combination)."""
+    return pick(five_card_key(five, **rules) for five in combinations(cards, 5))
+
+
+def high_key(cards: Sequence[Nature]) -> Key:
+    """Standard high poker, best five of any number."""
+    return best_key(cards, max)
+
+
+def ace_to_five_key(cards: Sequence[Nature]) -> Key:
+    """Razz and the low of eight-or-better: aces low, straights and flushes ignored; smaller wins."""
+    return best_key(cards, min, ace_low=True, straights_flushes=False)
+
+
+def deuce_to_seven_key(cards: Sequence[Nature]) -> Key:
+    """2-7 low: the worst high hand, the ace high only (A-2-3-4-5 is no straight); smaller wins."""
+    return best_key(cards, min, wheel=False)
+
+
+def ace_to_six_key(cards: Sequence[Nature]) -> Key:
+    """A-6 low: the ace low only, straights and flushes count against; smaller wins."""
+    return best_key(cards, min, ace_low=True)
+
+
+def eight_or_better(key: Key, qualifier: int) -> bool:
+    """An ace-to-five low qualifies when it has five different ranks, none above ``qualifier``."""
+    return key[0] == HIGH_CARD and len(key) == 6 and key[1] <= qualifier
+
+
+def _window(high: int) -> frozenset[int]:
+    return frozenset((ACE, 2, 3, 4, 5)) if high == 5 else frozenset(range(high - 4, high + 1))
+
+
+WINDOWS = tuple((high, _window(high)) for high in range(ACE, 4, -1))
+
+
+def wild_high_key(naturals: Sequence[Nature], wilds: int) -> Key:
+    """Standard high with ``wilds`` cards that stand for any card (a copy of one held too, so
+    five of a kind tops a straight flush; a flush needs five different ranks). Category by
+    category from the top, each asking whether the natural cards and the wild ones can make it."""
+    if wilds == 0:
+        return high_key(naturals)
+    if wilds >= 5:
+        return (FIVE_KIND, ACE)
+    counts = Counter(rank for rank, _ in naturals)
+    by_rank = sorted(counts, reverse=True)
+    suited: dict[str, set[int]] = {}
+    for rank, suit in naturals:
+        suited.setdefault(suit, set()).add(rank)
+    found = _wild_made(counts, by_rank, suited, wilds)
+    if found is not None:
+        return found
+    return _wild_sets(naturals, counts, by_rank, wilds)
+
+
+def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, set[int]], wilds: int) -> Key | None:
+    """Five of a kind down to a straight, the best one the wild cards can make (else ``None``)."""
+    for rank in by_rank:
+        if counts[rank] + wilds >= 5:
+            return (FIVE_KIND, rank)
+    for high, window in WINDOWS:
+        if any(len(window & ranks) + wilds >= 5 for ranks in suited.values()):
+            return (STRAIGHT_FLUSH, high)
+    for rank in by_rank:
+        if counts[rank] + wilds >= 4:
+            return (QUADS, rank, max(r for r in by_rank if r != rank))
+    for trips in range(ACE, 1, -1):
+        need = max(0, 3 - counts.get(trips, 0))
+        for pair in range(ACE, 1, -1):
+            if pair != trips and need + max(0, 2 - counts.get(pair, 0)) <= wilds:
+                return (FULL_HOUSE, trips, pair)
+    flushes = [_wild_flush(ranks, wilds) for ranks in suited.values() if len(ranks) + wilds >= 5]
+    if flushes:
+        return max(flushes)
+    present = set(by_rank)
+    for high, window in WINDOWS:
+        if len(window & present) + wilds >= 5:
+            return (STRAIGHT, high)
+    return None
+
+
+def _wild_flush(ranks: set[int], wilds: int) -> Key:
+    chosen: list[int] = []
+    for rank in range(ACE, 1, -1):
+        if rank in ranks:
+            chosen.append(rank)
+        elif wilds:
+            chosen.append(rank)
+            wilds -= 1
+        if len(chosen) == 5:
+            break
+    return (FLUSH, *chosen)
+
+
+def _wild_sets(naturals: Sequence[Nature], counts: Counter[int], by_rank: list[int], wilds: int) -> Key:
+    """Trips (a pair and a wild card, or a card and two) or a pair (one wild card)."""
+    ranks = sorted((rank for rank, _ in naturals), reverse=True)
+    for rank in by_rank:
+        if counts[rank] + wilds >= 3:
+            return (TRIPS, rank, *[r for r in ranks if r != rank][:2])
+    top = by_rank[0]
+    return (PAIR, top, *[r for r in ranks if r != top][:3])
+
+
+# ------------------------------------------------------------------------- share oracle
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A claimant's cards at the showdown as this module sees them."""
+
+    own: tuple[Nature, ...]
+    faces: tuple[Face, ...]
+    board: tuple[Nature, ...]
+
+    @property
+    def playing(self) -> tuple[Nature, ...]:
+        return self.own + self.board
+
+    def hole(self) -> list[Nature]:
+        return [card for card, face in zip(self.own, self.faces) if face is Face.DOWN]
+
+
+@dataclass(frozen=True)
+class ShareOracle:
+    """One share of every pot: what scores a claimant, whether larger or smaller wins."""
+
+    name: str
+    score: Callable[[Holding], Key | None]
+    larger_wins: bool
+    high: bool
+    """A high poker share: it takes a pot's odd chips first, and plays for high when declaring."""
+    qualifier: int | None = None
+
+    def winners(self, seats: Sequence[int], held: dict[int, Holding]) -> list[int]:
+        scored: dict[int, Key] = {}
+        for seat in seats:
+            key = self.score(held[seat])
+            if key is not None and (self.qualifier is None or eight_or_better(key, self.qualifier)):
+                scored[seat] = key
+        if not scored:
+            return []
+        best = max(scored.values()) if self.larger_wins else min(scored.values())
+        return sorted(seat for seat, key in scored.items() if key == best)
+
+
+def _hole_spade(highest: bool, ace_low: bool) -> Callable[[Holding], Key | None]:
+    def score(holding: Holding) -> Key | None:
+        spades = [1 if ace_low and rank == ACE else rank for rank, suit in holding.hole() if suit == "s"]
+        if not spades:
+            return None
+        return (max(spades) if highest else min(spades),)
+
+    return score
+
+
+def _ranked(ranking: Callable[[Sequence[Nature]], Key]) -> Callable[[Holding], Key | None]:
+    return lambda holding: ranking(holding.playing)
+
+
+def _wild(wild_ranks: frozenset[int]) -> Callable[[Holding], Key | None]:
+    def score(holding: Holding) -> Key | None:
+        naturals = [card for card in holding.playing if card[0] not in wild_ranks]
+        return wild_high_key(naturals, len(holding.playing) - len(naturals))
+
+    return score
+
+
+def share_oracles(variant: Variant, wild_ranks: frozenset[int]) -> list[ShareOracle] | str:
+    """This module's oracle for each of the book's shares, or why it cannot check them."""
+    oracles: list[ShareOracle] = []
+    for share in variant.shares:
+        name, qualifier = share.hand, share.qualifier
+        if wild_ranks and name != "high":
+            return f"wild cards in a {name} share"
+        if qualifier is not None and name != "ace-to-five-low":
+            return f"a qualifier on a {name} share"
+        if name == "high":
+            score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
+            oracles.append(ShareOracle(name, score, True, True))
+        elif name in LOWS:
+            oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
+        elif name in HOLE_SHARES:
+            highest, ace_low = HOLE_SHARES[name]
+            oracles.append(ShareOracle(name, _hole_spade(highest, ace_low), highest, False))
+        else:
+            return f"the {name} share"
+    return oracles
+
+
+LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
+    "ace-to-five-low": ace_to_five_key,
+    "deuce-to-seven-low": deuce_to_seven_key,
+    "ace-to-six-low": ace_to_six_key,
+}
+HOLE_SHARES: dict[str, tuple[bool, bool]] = {
+    "high-spade-in-the-hole": (True, False),
+    "low-spade-in-the-hole": (False, True),
+    "low-spade-in-the-hole-ace-high": (False, False),
+}
+
+
+def plays_for(declaration: Declaration, oracle: ShareOracle) -> bool:
+    if declaration is Declaration.BOTH:
+        return True
+    return (declaration is Declaration.HIGH) == oracle.high
+
+
+def share_winners(
+    oracles: Sequence[ShareOracle],
+    claim: Sequence[int],
+    held: dict[int, Holding],
+    declared: dict[int, Declaration],
+) -> list[list[int]]:
+    """Who wins each share. Declaring: each share among those who declared for it; a seat that
+    declared both and does not win or tie both is out, and the shares are decided again;
+    if the declarations decide nothing, the cards do."""
+    eligible = [seat for seat in claim if seat in declared] if declared else []
+    while eligible:
+        winners = [o.winners([s for s in eligible if plays_for(declared[s], o)], held) for o in oracles]
+        if not any(winners):
+            break
+        failed = {s for s in eligible if declared[s] is Declaration.BOTH and any(s not in w for w in winners)}
+        if not failed:
+            return winners
+        eligible = [seat for seat in eligible if seat not in failed]
+    return [oracle.winners(claim, held) for oracle in oracles]
+
+
+def portions(amount: int, oracles: Sequence[ShareOracle]) -> list[int]:
+    """A pot split evenly between the shares, odd chips to the high shares first."""
+    base, extra = divmod(amount, len(oracles))
+    split = [base] * len(oracles)
+    order = sorted(range(len(oracles)), key=lambda i: not oracles[i].high)
+    for index in order[:extra]:
+        split[index] += 1
+    return split
+
+
+# ------------------------------------------------------------------------------ results
+
+
+class Broken(Exception):
+    """An invariant does not hold: a finding of kind ``kind``."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    book: str
+    seed: int
+    hand: int
+    message: str
+    setup: str
+    reproduce: str
+    """The command that plays this hand alone, step by step."""
+    trace: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "book": self.book,
+            "seed": self.seed,
+            "hand": self.hand,
+            "message": self.message,
+            "setup": self.setup,
+            "reproduce": self.reproduce,
+        }
+
+
+@dataclass
+class Figures:
+    """What a run did; every count but ``seconds`` depends only on the seed and the hands."""
+
+    hands: int = 0
+    actions: int = 0
+    deals: int = 0
+    refusals: int = 0
+    probes: int = 0
+    probes_granted: int = 0
+    showdown_pots_checked: int = 0
+    uncontested_pots_checked: int = 0
+    showdown_pots_skipped: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    refusal_kinds: Counter[str] = field(default_factory=Counter)
+    books: Counter[str] = field(default_factory=Counter)
+    findings: list[Finding] = field(default_factory=list)
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    def merge(self, other: Figures) -> None:
+        for name in (
+            "hands",
+            "actions",
+            "deals",
+            "refusals",
+            "probes",
+            "probes_granted",
+            "showdown_pots_checked",
+            "uncontested_pots_checked",
+            "showdown_pots_skipped",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.skipped.update(other.skipped)
+        self.refusal_kinds.update(other.refusal_kinds)
+        self.books.update(other.books)
+        self.findings.extend(other.findings)
+        self.findings.sort(key=lambda f: f.hand)
+
+    def counts(self) -> dict[str, Any]:
+        """The figures that must not depend on the number of workers."""
+        return {
+            "hands": self.hands,
+            "actions": self.actions,
+            "deals": self.deals,
+            "refusals": self.refusals,
+            "probes": self.probes,
+            "probes_granted": self.probes_granted,
+            "refusal_kinds": dict(sorted(self.refusal_kinds.items())),
+            "findings": len(self.findings),
+            "showdown_pots_checked": self.showdown_pots_checked,
+            "uncontested_pots_checked": self.uncontested_pots_checked,
+            "showdown_pots_skipped": self.showdown_pots_skipped,
+            "skipped": dict(sorted(self.skipped.items())),
+            "books": dict(sorted(self.books.items())),
+            "finding_kinds": dict(sorted(Counter(f.kind for f in self.findings).items())),
+        }
+
+
+@dataclass(frozen=True)
+class FuzzConfig:
+    seed: int = 0
+    hands: int = 1000
+    start: int = 0
+    """The number of the first hand (``--start N --hands 1`` replays hand N)."""
+    workers: int = 1
+    books: tuple[str, ...] = ()
+    """The books to draw from; empty: every built-in book."""
+    refusal_rate: float = 0.08
+    """The chance, before each step, of trying a request that must be refused."""
+    unseen_rate: float = 0.05
+    """The share of hands dealt from outside whose other seats' down cards are dealt unseen
+    (a replay's ``??``). The engine copies such a hand before every command, so each costs
+    several times an ordinary hand."""
+    all_views: bool = False
+    """Check every seat's view after every step, not only when the street or a showing is new."""
+    probe_rate: float = 0.02
+    """The chance, before each step, of a request that may go either way (tabling an all-in hand)."""
+    chunk: int = 50
+    stop_after: int | None = None
+    """Stop once this many findings are in (``None``: run every hand)."""
+    trace: bool = False
+
+    def book_list(self) -> tuple[str, ...]:
+        return self.books or tuple(builtin_names())
+
+    def command(self, hand: int) -> str:
+        """The command line that replays hand number ``hand`` alone, step by step."""
+        words = ["python tools/fuzz.py", f"--seed {self.seed}", f"--start {hand}", "--hands 1 --workers 1 --verbose"]
+        defaults = FuzzConfig()
+        for name in ("refusal_rate", "probe_rate", "unseen_rate"):
+            if getattr(self, name) != getattr(defaults, name):
+                words.append(f"--{name.replace('_', '-')} {getattr(self, name)}")
+        if self.books:
+            words.append(f"--books {','.join(self.books)}")
+        return " ".join(words)
+
+
+# ------------------------------------------------------------------------- the event log
+
+
+def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Main and side pots from what each seat put in: a pot closes at each level a live seat
+    stopped at; folded money above the last level joins the last pot; dead money the main pot."""
+    levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in levels:
+        amount = sum(max(0, min(c, level) - below) for c in contributed)
+        pots.append((amount, tuple(s for s, c in enumerate(contributed) if live[s] and c >= level)))
+        below = level
+    leftover = sum(max(0, c - below) for c in contributed)
+    if leftover:
+        if pots:
+            pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
+        else:
+            pots.append((leftover, ()))
+    if dead:
+        if pots:
+            pots[0] = (pots[0][0] + dead, pots[0][1])
+        else:
+            pots.append((dead, tuple(s for s, alive in enumerate(live) if alive)))
+    return pots
+
+
+class Ledger:
+    """The hand rebuilt from its event log alone: chips, pots, cards and where each card is."""
+
+    def __init__(self, starting: Sequence[int]) -> None:
+        seats = len(starting)
+        self.stacks = list(starting)
+        self.contributed = [0] * seats
+        self.dead = 0
+        self.folded = [False] * seats
+        self.mucked = [False] * seats
+        self.shown = [0] * seats
+        """How many of each seat's cards were tabled (a card dealt after tabling stays down)."""
+        self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
+        self.faces: list[list[Face]] = [[] for _ in range(seats)]
+        self.board: list[Card | None] = []
+        self.burns: list[Card | None] = []
+        self.where: dict[Card, str] = {}
+        self.muck_order: list[int] = []
+        self.declared: dict[int, Declaration] = {}
+        self.awards: list[PotAwarded] = []
+        self.settled: list[tuple[int, tuple[int, ...]]] | None = None
+        self.ended: tuple[int, ...] | None = None
+        self.up_order: list[Card | None] = []
+        self.seen = 0
+
+    def live(self) -> list[int]:
+        return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        return side_pots(self.contributed, [not f for f in self.folded], self.dead)
+
+    def read(self, events: Sequence[Event]) -> None:
+        for event in events[self.seen :]:
+            if self.ended is not None:
+                raise Broken("log", f"{event} recorded after the hand ended")
+            self.apply(event)
+        self.seen = len(events)
+
+    def apply(self, event: Event) -> None:
+        if isinstance(event, AntePosted):
+            self._pay(event.seat, event.amount, event)
+            self.contributed[event.seat] += event.amount
+        elif isinstance(event, ActionTaken):
+            self._action(event)
+        elif isinstance(event, CardsDealt):
+            self._dealt(event)
+        elif isinstance(event, CommunityCardDealt):
+            self._place(event.card, "the board")
+            self.board.append(event.card)
+            self.up_order.append(event.card)
+        elif isinstance(event, CardBurned):
+            self._place(event.card, "the burns")
+            self.burns.append(event.card)
+        elif isinstance(event, BurnsReshuffled):
+            self._reshuffled(event)
+        elif isinstance(event, Showed):
+            self._showed(event)
+        elif isinstance(event, Mucked):
+            self._to_muck(event.seat)
+            self.mucked[event.seat] = True
+            self.muck_order.append(event.seat)
+        elif isinstance(event, Declared):
+            self.declared[event.seat] = event.declaration
+        elif isinstance(event, PotAwarded):
+            self._awarded(event)
+        elif isinstance(event, HandEnded):
+            self._ended(event)
+
+    def _pay(self, seat: int, amount: int, event: Event) -> None:
+        if amount < 0:
+            raise Broken("chips", f"{event} moves a negative amount")
+        self.stacks[seat] -= amount
+        if self.stacks[seat] < 0:
+            raise Broken("chips", f"{event} leaves p{seat + 1} with a negative stack ({self.stacks[seat]})")
+
+    def _action(self, event: ActionTaken) -> None:
+        seat = event.seat
+        if self.folded[seat] or self.mucked[seat]:
+            raise Broken("log", f"p{seat + 1} acted ({event.action}) after folding or mucking")
+        self._pay(seat, event.added, event)
+        if event.action.kind is ActionKind.PAY:
+            self.dead += event.added
+        else:
+            self.contributed[seat] += event.added
+        if event.action.kind is ActionKind.FOLD:
+            self._to_muck(seat)
+            self.folded[seat] = True
+
+    def _dealt(self, event: CardsDealt) -> None:
+        seat = event.seat
+        if self.folded[seat] or self.mucked[seat]:
+            raise Broken("cards", f"{event} deals to a seat no longer in the hand")
+        if len(event.cards) != len(event.faces):
+            raise Broken("log", f"{event} has {len(event.cards)} cards and {len(event.faces)} faces")
+        for card, face in zip(event.cards, event.faces):
+            self._place(card, f"p{seat + 1}")
+            if face is Face.UP:
+                self.up_order.append(card)
+        self.cards[seat].extend(event.cards)
+        self.faces[seat].extend(event.faces)
+
+    def _place(self, card: Card | None, place: str) -> None:
+        if card is None:
+            return
+        if card in self.where:
+            raise Broken("cards", f"{card} went to {place} while it is at {self.where[card]}")
+        self.where[card] = place
+
+    def _to_muck(self, seat: int) -> None:
+        for card in self.cards[seat]:
+            if card is not None:
+                self.where[card] = "the muck"
+
+    def _reshuffled(self, event: BurnsReshuffled) -> None:
+        if event.count != len(self.burns):
+            raise Broken("cards", f"{event} returns {event.count} burns, but {len(self.burns)} were burned")
+        for card in self.burns:
+            if card is not None:
+                del self.where[card]
+        self.burns = []
+
+    def _showed(self, event: Showed) -> None:
+        seat, held = event.seat, self.cards[event.seat]
+        if len(event.cards) != len(held):
+            raise Broken("log", f"p{seat + 1} showed {len(event.cards)} cards and holds {len(held)}")
+        for index, (shown, card) in enumerate(zip(event.cards, held)):
+            if card is not None and shown != card:
+                raise Broken("cards", f"p{seat + 1} showed {format_cards(event.cards)} holding {format_cards(held)}")
+            if card is None and shown is not None:
+                self._place(shown, f"p{seat + 1}")
+                held[index] = shown
+        self.shown[seat] = len(held)
+
+    def _awarded(self, event: PotAwarded) -> None:
+        if self.settled is None:
+            self.settled = self.pots()
+        for seat, amount in event.amounts:
+            if amount < 0:
+                raise Broken("chips", f"{event} pays a negative amount")
+            self.stacks[seat] += amount
+        self.awards.append(event)
+
+    def _ended(self, event: HandEnded) -> None:
+        if self.settled is None:
+            self.settled = self.pots()
+        self.ended = tuple(event.stacks)
+        if list(event.stacks) != self.stacks:
+            raise Broken("chips", f"the hand ended with {list(event.stacks)}, the log adds up to {self.stacks}")
+
+
+# ----------------------------------------------------------------------------- snapshot
+
+SNAPSHOT_PARTS = (
+    "events",
+    "stacks",
+    "contributed",
+    "dead money",
+    "actor",
+    "state",
+    "street",
+    "complete",
+    "pots",
+    "legal actions",
+    "legal actions by seat",
+    "pending deal",
+    "folded",
+    "mucked",
+    "shown",
+    "cards",
+    "faces",
+    "community",
+    "deck size",
+    "burns",
+    "muck",
+    "stub",
+    "live seats",
+    "result",
+    "waiting for",
+    "views",
+    "shuffle state",
+)
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    """Every observable of the hand, deep-copied, to compare before and after a refused request."""
+    seats = range(hand.seats)
+    return (
+        tuple(hand.events),
+        tuple(hand.stacks),
+        tuple(hand.contributed),
+        hand.dead_money,
+        hand.actor,
+        hand.state,
+        hand.street,
+        hand.is_complete,
+        tuple((p.amount, p.eligible) for p in hand.pots()),
+        tuple(hand.legal_actions()),
+        tuple(tuple(hand.legal_actions(s)) for s in seats),
+        hand.pending_deal(),
+        tuple(hand.folded),
+        tuple(hand.mucked),
+        tuple(hand.shown),
+        tuple(tuple(c) for c in hand.cards),
+        tuple(tuple(f) for f in hand.faces),
+        tuple(hand.community),
+        hand.deck.size,
+        tuple(hand.deck.burns),
+        tuple(hand.deck.muck),
+        hand.deck.stub,
+        tuple(hand.live_seats()),
+        hand.result,
+        hand.waiting_for(),
+        tuple(hand.view(v) for v in (None, *seats)),
+        hand.rng.getstate(),
+    )
+
+
+VIEWS = SNAPSHOT_PARTS.index("views")
+"""Where a snapshot keeps the views of the spectator and of every seat, in seat order."""
+
+
+def changed(before: tuple[Any, ...], after: tuple[Any, ...]) -> list[str]:
+    return [name for name, a, b in zip(SNAPSHOT_PARTS, before, after) if a != b]
+
+
+# ----------------------------------------------------------------------------- one hand
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def variant_named(name: str) -> Variant:
+    if name not in _VARIANTS:
+        _VARIANTS[name] = load_variant(name)
+    return _VARIANTS[name]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """An action to ask for, made into an :class:`Action` only when asked: building one with a
+    bad amount may itself be refused (a ``StudspecError``), which counts as the refusal."""
+
+    kind: ActionKind
+    amount: int | None = None
+    declaration: Declaration | None = None
+
+    def make(self) -> Action:
+        if self.kind is ActionKind.DECLARE:
+            assert self.declaration is not None
+            return declare(self.declaration)
+        return Action(self.kind, amount=self.amount)
+
+    def __str__(self) -> str:
+        if self.kind is ActionKind.DECLARE and self.declaration is not None:
+            return f"dcl {self.declaration.value}"
+        return self.kind.value + ("" if self.amount is None else f" {self.amount}")
+
+
+def allowed(options: Sequence[LegalAction], action: Action | Intent) -> bool:
+    """Whether ``action`` is one of ``options`` as the API documents them (amounts in range)."""
+    for option in options:
+        if option.kind is not action.kind:
+            continue
+        if option.kind is ActionKind.DECLARE:
+            if option.declaration is action.declaration:
+                return True
+        elif option.kind is ActionKind.PAY:
+            if action.amount is None or action.amount == option.cost:
+                return True
+        elif option.kind is ActionKind.COMPLETE_BET_RAISE:
+            assert option.minimum is not None and option.maximum is not None
+            if action.amount is not None and option.minimum <= action.amount <= option.maximum:
+                return True
+        else:
+            return True
+    return False
+
+
+def _where(error: BaseException) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    frame = next((f for f in reversed(frames) if "studspec" in f.filename), frames[-1] if frames else None)
+    return f" at {os.path.basename(frame.filename)}:{frame.lineno}" if frame is not None else ""
+
+
+GARBAGE = ("", "   ", "cbr", "cbr x", "cbr 1 2", "zz", "f 3", "cc 10", "pb 5", "dcl sideways", "dcl", "sm A")
+"""Action texts that are no action at all: :func:`parse_action` must refuse each one."""
+
+
+@dataclass
+class Outcome:
+    figures: Figures
+    finding: Finding | None = None
+
+
+class HandFuzzer:
+    """Plays one hand, number ``number`` of ``config.seed``, checking everything as it goes."""
+
+    def __init__(self, config: FuzzConfig, number: int) -> None:
+        self.config = config
+        self.number = number
+        self.rng = random.Random(f"studspec-fuzz:{config.seed}:{number}")
+        self.figures = Figures(hands=1)
+        self.trace: list[str] = []
+        rng = self.rng
+        self.book = rng.choice(config.book_list())
+        self.variant = variant_named(self.book)
+        players = rng.randint(self.variant.min_players, self.variant.max_players)
+        self.stakes = self._stakes()
+        self.starting = [self._stack() for _ in range(players)]
+        self.outside = rng.random() < 0.5
+        self.hidden: set[int] = set()
+        self.hide_up = False
+        if self.outside and rng.random() < config.unseen_rate:
+            hero = rng.randrange(-1, players)  # -1: a spectator's history, every down card unseen
+            self.hidden = {s for s in range(players) if s != hero}
+            self.hide_up = rng.random() < 0.15
+        self.auto_showdown = not self.hidden and rng.random() < 0.5
+        self.deck = list(DECK)
+        rng.shuffle(self.deck)
+        self.deck_seed = rng.randrange(2**32)
+        self.true_cards: list[list[Card]] = [[] for _ in range(players)]
+        self.fold_rate = rng.choice((0.0, 0.03, 0.1, 0.25))
+        self.raise_rate = rng.choice((0.05, 0.2, 0.4, 0.7))
+        self.muck_rate = rng.choice((0.0, 0.3, 0.7))
+        self.ledger = Ledger(self.starting)
+        self.hand: Hand | None = None
+        self.moment: tuple[Any, ...] = ()
+        self.rotation = number
+
+    # ------------------------------------------------------------------ the table
+
+    def _stakes(self) -> Stakes:
+        book = self.variant.stakes
+        if self.rng.random() < 0.7:
+            return book
+        small = self.rng.randint(2, 40)
+        big = small * self.rng.choice((2, 2, 3)) if self.rng.random() < 0.8 else small + self.rng.randint(1, 20)
+        bring_in = self.rng.randint(1, small - 1)
+        ante = self.rng.choice((0, 1, self.rng.randint(1, small)))
+        return Stakes(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big, starting_stack=big * 50)
+
+    def _stack(self) -> int:
+        stakes, roll = self.stakes, self.rng.random()
+        ante = max(1, stakes.ante)
+        deep = max(stakes.starting_stack, stakes.big_bet * 20)
+        if roll < 0.07:
+            return self.rng.randint(1, ante)  # all-in on the ante, or short of it
+        if roll < 0.14:
+            return ante + self.rng.randint(1, max(1, stakes.bring_in))  # all-in on the bring-in
+        if roll < 0.35:
+            return self.rng.randint(1, stakes.big_bet * 4)
+        if roll < 0.85:
+            return self.rng.randint(stakes.big_bet * 4, deep)
+        return self.rng.randint(deep, deep * 3)
+
+    def setup(self) -> str:
+        if self.outside:
+            if self.hidden:
+                known = sorted(set(range(len(self.starting))) - self.hidden)
+                whose = f"p{known[0] + 1}'s" if known else "no seat's"
+                dealing = f"dealt from outside, only {whose} down cards known" + (
+                    ", some up cards unseen" * self.hide_up
+                )
+            else:
+                dealing = "dealt from outside"
+        else:
+            dealing = f"seed {self.deck_seed}"
+        s = self.stakes
+        return (
+            f"{self.book}, {len(self.starting)} players, stacks {self.starting}, "
+            f"stakes {s.ante}/{s.bring_in}/{s.small_bet}/{s.big_bet}, {dealing}, auto_showdown={self.auto_showdown}"
+        )
+
+    def _note(self, text: str) -> None:
+        if self.config.trace:
+            self.trace.append(text)
+
+    # ------------------------------------------------------------------ the run
+
+    def run(self) -> Outcome:
+        outcome = Outcome(self.figures)
+        self.figures.books[self.book] += 1
+        try:
+            self._play()
+        except Broken as broken:
+            outcome.finding = self._finding(broken.kind, broken.message)
+        except Exception as error:  # the fuzzer's own fault: report it rather than hide it
+            outcome.finding = self._finding("fuzzer-error", f"{type(error).__name__}: {error}{_where(error)}")
+        return outcome
+
+    def _finding(self, kind: str, message: str) -> Finding:
+        command = self.config.command(self.number)
+        return Finding(
+            kind, self.book, self.config.seed, self.number, message, self.setup(), command, tuple(self.trace)
+        )
+
+    def _play(self) -> None:
+        self._note(self.setup())
+        self.hand = self._engine(
+            "Hand(...)",
+            lambda: Hand(
+                self.variant,
+                list(self.starting),
+                stakes=self.stakes,
+                seed=None if self.outside else self.deck_seed,
+                deal_from_outside=self.outside,
+                auto_showdown=self.auto_showdown,
+            ),
+        )
+        hand = self.live_hand
+        self._check()
+        steps = 0
+        while not hand.is_complete:
+            steps += 1
+            if steps > MAX_STEPS:
+                raise Broken("termination", f"the hand is not over after {MAX_STEPS} steps ({hand.waiting_for()})")
+            if self.rng.random() < self.config.refusal_rate:
+                self._refuse()
+            if self.rng.random() < self.config.probe_rate:
+                self._probe()
+                if hand.is_complete:
+                    break
+            self._step()
+            self._check()
+        self._finish()
+
+    def _engine(self, label: str, call: Callable[[], Any]) -> Any:
+        """Run a request that must succeed."""
+        try:
+            return call()
+        except StudspecError as error:
+            raise Broken("legal-refused", f"{label} was refused: {type(error).__name__}: {error}") from None
+        except Exception as error:
+            raise Broken("crash", f"{label} raised {type(error).__name__}: {error}{_where(error)}") from None
+
+    @property
+    def live_hand(self) -> Hand:
+        assert self.hand is not None
+        return self.hand
+
+    # ------------------------------------------------------------------ legal play
+
+    def _step(self) -> None:
+        hand = self.live_hand
+        pending = hand.pending_deal()
+        if pending is not None:
+            self._deal(pending)
+            return
+        actor = hand.actor
+        if actor is not None:
+            options = hand.legal_actions(actor)
+            if not options:
+                raise Broken("actor", f"p{actor + 1} is to act but has no legal action")
+            if hand.legal_actions() != options:
+                raise Broken("actor", "legal_actions() differs from legal_actions(actor)")
+        seat = actor
+        if actor is None or self.rng.random() < 0.2:  # anyone else who may act (declaring at once, opening)
+            movers = [s for s in range(hand.seats) if hand.legal_actions(s)]
+            if not movers:
+                raise Broken("stuck", f"no deal is due and nobody may act, yet the hand is not over ({hand.state})")
+            seat = self.rng.choice(movers)
+        assert seat is not None
+        options = hand.legal_actions(seat)
+        self._check_options(seat, options)
+        option = self._pick(options)
+        action = self._action_for(option, seat)
+        self._act(seat, option, action)
+
+    def _pick(self, options: Sequence[LegalAction]) -> LegalAction:
+        weights = []
+        check_free = any(o.kind is ActionKind.CHECK_CALL and o.cost == 0 for o in options)
+        for option in options:
+            kind = option.kind
+            if kind is ActionKind.FOLD:
+                weights.append(self.fold_rate * (0.2 if check_free else 1.0) + 0.001)
+            elif kind is ActionKind.COMPLETE_BET_RAISE:
+                weights.append(self.raise_rate)
+            elif kind is ActionKind.DECLINE:
+                weights.append(0.3)
+            else:
+                weights.append(1.0)
+        return self.rng.choices(list(options), weights)[0]
+
+    def _action_for(self, option: LegalAction, seat: int) -> Action:
+        kind, rng = option.kind, self.rng
+        if kind is ActionKind.COMPLETE_BET_RAISE:
+            assert option.minimum is not None and option.maximum is not None
+            roll = rng.random()
+            amount = option.minimum if roll < 0.4 else option.maximum if roll < 0.6 else None
+            return bet_to(amount if amount is not None else rng.randint(option.minimum, option.maximum))
+        if kind is ActionKind.SHOW_MUCK:
+            if len(self.ledger.live()) > 1 and rng.random() < self.muck_rate:
+                return MUCK
+            return show(tuple(self._truth(seat)))
+        if kind is ActionKind.DECLARE:
+            assert option.declaration is not None
+            return declare(option.declaration)
+        if kind is ActionKind.PAY:
+            return Action(ActionKind.PAY, amount=option.cost if rng.random() < 0.5 else None)
+        return Action(kind)
+
+    def _truth(self, seat: int) -> list[Card]:
+        """The seat's cards as dealt, the unseen ones included (this fuzzer dealt them)."""
+        if self.outside:
+            return list(self.true_cards[seat])
+        return [card for card in self.ledger.cards[seat] if card is not None]
+
+    def _act(self, seat: int, option: LegalAction, action: Action) -> None:
+        hand = self.live_hand
+        by_default = seat == hand.actor and self.rng.random() < 0.2
+        label = f"p{seat + 1} {action}"
+        self._note(label)
+        before = len(hand.events)
+        self._engine(label, lambda: hand.act(action, seat=None if by_default else seat))
+        self.figures.actions += 1
+        if action.kind in (ActionKind.SHOW_MUCK, ActionKind.DECLARE):
+            return
+        first = next((e for e in hand.events[before:] if isinstance(e, ActionTaken)), None)
+        if first is None or first.seat != seat or first.action.kind is not action.kind:
+            raise Broken("log", f"{label} was taken but the log records {first}")
+        cost = option.cost
+        if option.kind is ActionKind.COMPLETE_BET_RAISE:
+            assert option.minimum is not None and action.amount is not None
+            cost = action.amount - (option.minimum - option.cost)
+        elif option.kind in (ActionKind.FOLD, ActionKind.DECLINE):
+            cost = 0
+        if first.added != cost:
+            raise Broken("chips", f"{label} was offered at a cost of {cost} but moved {first.added}")
+
+    def _check_options(self, seat: int, options: Sequence[LegalAction]) -> None:
+        stack = self.ledger.stacks[seat]
+        for option in options:
+            if option.cost < 0 or option.cost > stack:
+                raise Broken("legal-actions", f"p{seat + 1} is offered {option} costing {option.cost} with {stack}")
+            if option.kind is ActionKind.COMPLETE_BET_RAISE:
+                low, high = option.minimum, option.maximum
+                if low is None or high is None or low > high or high - (low - option.cost) > stack:
+                    raise Broken("legal-actions", f"p{seat + 1} is offered {option} with {stack} behind")
+
+    def _deal(self, pending: PendingDeal) -> None:
+        hand = self.live_hand
+        if pending.count != len(pending.faces) or pending.count < 1:
+            raise Broken("pending-deal", f"{pending} is not a deal")
+        if len(self.deck) < pending.count:
+            raise Broken("pending-deal", f"{pending} asks for more cards than are left ({len(self.deck)})")
+        truth = [self.deck.pop() for _ in range(pending.count)]
+        given = [self._given(pending.seat, card, face) for card, face in zip(truth, pending.faces)]
+        who = "the board" if pending.seat is None else f"p{pending.seat + 1}"
+        label = f"deal {who} {format_cards(given)}"
+        self._note(label)
+        before = len(hand.events)
+        self._engine(label, lambda: hand.deal(pending.seat, given))
+        self.figures.deals += 1
+        if pending.seat is not None:
+            self.true_cards[pending.seat].extend(truth)
+            dealt = [e for e in hand.events[before:] if isinstance(e, CardsDealt)]
+            if not dealt or list(dealt[0].cards) != given or dealt[0].faces != pending.faces:
+                raise Broken("log", f"{label} was recorded as {dealt[0] if dealt else 'nothing'}")
+
+    def _given(self, seat: int | None, card: Card, face: Face) -> Card | None:
+        if seat not in self.hidden:
+            return card
+        if face is Face.DOWN or (self.hide_up and self.rng.random() < 0.3):
+            return None
+        return card
+
+    # ------------------------------------------------------------------ invariants
+
+    def _check(self) -> None:
+        hand, ledger = self.live_hand, self.ledger
+        ledger.read(hand.events)
+        if hand.is_complete != (ledger.ended is not None):
+            raise Broken("log", f"complete={hand.is_complete} but the log {'ends' if ledger.ended else 'goes on'}")
+        if list(hand.stacks) != ledger.stacks:
+            raise Broken("chips", f"stacks {list(hand.stacks)}, the log adds up to {ledger.stacks}")
+        pots = [(p.amount, p.eligible) for p in hand.pots()]
+        total = sum(hand.stacks) + sum(amount for amount, _ in pots)
+        if total != sum(self.starting):
+            raise Broken("chips", f"stacks {list(hand.stacks)} and pots {pots} hold {total}, not {sum(self.starting)}")
+        expected = ledger.pots() if not hand.is_complete else []
+        if pots != expected:
+            raise Broken("pots", f"pots {pots}, the log makes {expected}")
+        self._check_cards()
+        self._check_views()
+
+    def _check_cards(self) -> None:
+        hand, ledger = self.live_hand, self.ledger
+        deck = hand.deck
+        total = len(deck.cards)
+        slots = sum(len(cards) for cards in ledger.cards) + len(ledger.board) + len(ledger.burns) + deck.size
+        if slots != total:
+            raise Broken("cards", f"{slots} cards are dealt, burned or in the stub; the deck has {total}")
+        if deck.drawing:
+            stub = deck.stub
+            if len(stub) != deck.size or len(set(stub)) != len(stub):
+                raise Broken(
+                    "cards", f"the stub lists {len(stub)} cards ({len(set(stub))} different), size {deck.size}"
+                )
+            for card in stub:
+                if card in ledger.where:
+                    raise Broken("cards", f"{card} is in the stub and at {ledger.where[card]}")
+            if len(ledger.where) + len(stub) != total:
+                raise Broken("cards", f"{len(ledger.where)} cards in play and {len(stub)} in the stub, not {total}")
+
+    def _viewers(self) -> tuple[int | None, ...]:
+        """Whose views to check now: every seat's with ``all_views``; else the next seat in
+        rotation, and the spectator's and one more seat's too when the street, a showing or
+        the end of the hand is new. A view costs about as much as a step: checking every
+        seat's after every step would be most of the run, and each seat's view is still
+        checked several times a hand."""
+        hand, ledger = self.live_hand, self.ledger
+        if self.config.all_views:
+            return (None, *range(hand.seats))
+        moment = (hand.street, tuple(ledger.shown), hand.is_complete)
+        self.rotation += 1
+        seats: tuple[int | None, ...] = (self.rotation % hand.seats,)
+        if moment != self.moment:
+            self.moment = moment
+            self.rotation += 1
+            seats = (None, *seats, self.rotation % hand.seats)
+        return seats
+
+    def _check_views(self, views: Sequence[TableView] | None = None) -> None:
+        """Check ``views`` (the spectator's and every seat's; default: those :meth:`_viewers`
+        picks) against the log: each seat's own cards, every up card and every tabled card,
+        and nothing else."""
+        hand, ledger = self.live_hand, self.ledger
+        viewers = self._viewers() if views is None else (None, *range(hand.seats))
+        if views is None:
+            views = [hand.view(viewer) for viewer in viewers]
+        if tuple(view.viewer for view in views) != tuple(viewers):
+            raise Broken("view", f"the views asked of {viewers} are for {[view.viewer for view in views]}")
+        own = [tuple(cards) for cards in ledger.cards]
+        faces = [tuple(dealt) for dealt in ledger.faces]
+        public = [
+            tuple(c if f is Face.UP or i < ledger.shown[s] else None for i, (c, f) in enumerate(zip(own[s], faces[s])))
+            for s in range(hand.seats)
+        ]
+        board = tuple(ledger.board)
+        for view in views:
+            viewer = view.viewer
+            if len(view.seats) != hand.seats or view.community != board:
+                raise Broken("view", f"view({viewer}) has {len(view.seats)} seats and the board {view.community}")
+            for s, seat_view in enumerate(view.seats):
+                want = own[s] if s == viewer else public[s]
+                if seat_view.seat != s or seat_view.cards != want or seat_view.faces != faces[s]:
+                    self._check_seat_view(viewer, s, seat_view.cards, seat_view.faces)
+                    raise Broken("view", f"view({viewer}) of p{s + 1}: {seat_view}")
+                if seat_view.stack != ledger.stacks[s] or seat_view.folded != (ledger.folded[s] or ledger.mucked[s]):
+                    raise Broken(
+                        "view", f"view({viewer}) of p{s + 1}: stack {seat_view.stack}, folded {seat_view.folded}"
+                    )
+            for seat, declared in enumerate(view.declarations):
+                if declared is not None and seat != viewer and declared != ledger.declared.get(seat):
+                    raise Broken("view-leak", f"p{(viewer or 0) + 1}'s view shows p{seat + 1}'s declaration {declared}")
+
+    def _check_seat_view(
+        self, viewer: int | None, seat: int, cards: Sequence[Card | None], faces: Sequence[Face]
+    ) -> None:
+        ledger = self.ledger
+        held, dealt = ledger.cards[seat], ledger.faces[seat]
+        who = "a spectator" if viewer is None else f"p{viewer + 1}"
+        if list(faces) != dealt or len(cards) != len(held):
+            raise Broken(
+                "view", f"{who} sees p{seat + 1} with {format_cards(cards)} {faces}; dealt {format_cards(held)}"
+            )
+        for index, (card, truth, face) in enumerate(zip(cards, held, dealt)):
+            visible = seat == viewer or index < ledger.shown[seat] or face is Face.UP
+            expected = truth if visible else None
+            if card == expected:
+                continue
+            if not visible:
+                raise Broken(
+                    "view-leak", f"{who} sees p{seat + 1}'s down card {card} (card {index + 1}) before it is shown"
+                )
+            raise Broken("view", f"{who} sees p{seat + 1}'s card {index + 1} as {card}, it is {truth}")
+
+    # ------------------------------------------------------------------ the end
+
+    def _finish(self) -> None:
+        hand, ledger = self.live_hand, self.ledger
+        result = hand.result
+        if result is None or not isinstance(hand.events[-1], HandEnded):
+            raise Broken("result", "the hand is over without a result or a final HandEnded event")
+        net = tuple(s - t for s, t in zip(hand.stacks, self.starting))
+        if result.stacks != tuple(hand.stacks) or result.net != net or sum(result.net) != 0:
+            raise Broken("result", f"result stacks {result.stacks} net {result.net}; stacks {hand.stacks}")
+        if list(result.awards) != ledger.awards:
+            raise Broken("result", "the result's awards are not the log's")
+        self._check_awards()
+        if self.rng.random() < self.config.refusal_rate * 3:
+            self._refuse()
+
+    def _check_awards(self) -> None:
+        ledger = self.ledger
+        assert ledger.settled is not None
+        by_pot: dict[int, list[PotAwarded]] = {}
+        for award in ledger.awards:
+            by_pot.setdefault(award.pot, []).append(award)
+        for index, (amount, eligible) in enumerate(ledger.settled):
+            got = by_pot.pop(index, [])
+            paid = sum(a for award in got for _, a in award.amounts)
+            if paid != amount:
+                raise Broken("award", f"pot {index} held {amount} and paid out {paid}: {got}")
+            self._check_pot(index, amount, eligible, got)
+        if by_pot:
+            raise Broken("award", f"awards for pots that do not exist: {by_pot}")
+
+    def _claimants(self, eligible: tuple[int, ...]) -> list[int]:
+        """Who may still win a pot: its one eligible seat; else those that did not muck; if
+        all of them mucked, the last to muck (nobody else could claim it)."""
+        if len(eligible) == 1:
+            return list(eligible)
+        found = [s for s in eligible if not self.ledger.mucked[s]]
+        return found or [s for s in self.ledger.muck_order if s in eligible][-1:]
+
+    def _check_pot(self, index: int, amount: int, eligible: tuple[int, ...], got: list[PotAwarded]) -> None:
+        claim = self._claimants(eligible)
+        if len(claim) == 1:
+            if [(a.share, a.amounts) for a in got] != [("uncontested", ((claim[0], amount),))]:
+                raise Broken("award", f"pot {index} ({amount}) belongs to p{claim[0] + 1} alone, awarded {got}")
+            self.figures.uncontested_pots_checked += 1
+            return
+        if not claim:
+            raise Broken("award", f"pot {index} ({amount}) has nobody to win it: {eligible}")
+        oracles, held = self._oracles(claim)
+        if isinstance(oracles, str):
+            self.figures.showdown_pots_skipped += 1
+            self.figures.skipped[oracles] += 1
+            return
+        winners = share_winners(oracles, claim, held, self.ledger.declared)
+        check_split(index, amount, oracles, winners, got)
+        self.figures.showdown_pots_checked += 1
+
+    def _oracles(self, claim: Sequence[int]) -> tuple[list[ShareOracle] | str, dict[int, Holding]]:
+        ledger, variant = self.ledger, self.variant
+        if variant.deck != "standard-52" or variant.wild.per_player != "none":
+            return f"the {variant.deck} deck, per-player wild cards {variant.wild.per_player}", {}
+        if any(card is None for card in ledger.board) or any(None in ledger.cards[s] for s in claim):
+            return "a claimant's cards are not all known", {}
+        wild = self._wild_ranks()
+        if isinstance(wild, str):
+            return wild, {}
+        board = tuple(natures(c for c in ledger.board if c is not None))
+        held = {
+            s: Holding(tuple(natures(c for c in ledger.cards[s] if c is not None)), tuple(ledger.faces[s]), board)
+            for s in claim
+        }
+        if any(len(h.playing) < 5 for h in held.values()):
+            return "fewer than five cards", {}
+        return share_oracles(variant, wild), held
+
+    def _wild_ranks(self) -> frozenset[int] | str:
+        wild = self.variant.wild
+        ranks = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
+        if wild.follow == "follow-the-queen":
+            ranks.add(QUEEN)
+            if None in self.ledger.up_order:
+                return "an up card was dealt unseen (follow the queen)"
+            followed, waiting = None, False
+            for card in self.ledger.up_order:
+                assert card is not None
+                rank = NATURE[card][0]
+                if rank == QUEEN:
+                    followed, waiting = None, True
+                elif waiting:
+                    followed, waiting = rank, False
+            if followed is not None:
+                ranks.add(followed)
+        elif wild.follow != "none":
+            return f"wild.follow {wild.follow}"
+        return frozenset(ranks)
+
+    # ------------------------------------------------------------------ refusals
+
+    def _refuse(self) -> None:
+        tries: list[Callable[[], tuple[str, Callable[[], None]] | None]] = [
+            self._wrong_seat,
+            self._wrong_kind,
+            self._bad_amount,
+            self._bad_show,
+            self._bad_deal,
+            self._nobody,
+            self._garbage,
+        ]
+        self.rng.shuffle(tries)
+        for attempt in tries:
+            request = attempt()
+            if request is not None:
+                self.figures.refusal_kinds[attempt.__name__.strip("_").replace("_", " ")] += 1
+                self._expect_refusal(*request)
+                return
+
+    def _expect_refusal(self, label: str, request: Callable[[], None]) -> None:
+        hand = self.live_hand
+        self.figures.refusals += 1
+        self._note(f"(refused) {label}")
+        before = snapshot(hand)
+        self._check_views(before[VIEWS])  # every seat's view, computed for the snapshot anyway
+        try:
+            request()
+        except StudspecError:
+            pass
+        except Exception as error:
+            raise Broken("crash", f"{label} raised {type(error).__name__}: {error}{_where(error)}") from None
+        else:
+            raise Broken("refusal-accepted", f"{label} should have been refused and was accepted")
+        parts = changed(before, snapshot(hand))
+        if parts:
+            raise Broken("refusal-changed-state", f"the refused {label} changed: {', '.join(parts)}")
+
+    def _random_action(self) -> Intent:
+        rng = self.rng
+        amount = rng.choice((0, 1, -1, self.stakes.big_bet, rng.randint(0, 3 * max(self.starting)), 10**12))
+        return rng.choice(
+            (
+                Intent(ActionKind.FOLD),
+                Intent(ActionKind.CHECK_CALL),
+                Intent(ActionKind.BRING_IN),
+                Intent(ActionKind.COMPLETE_BET_RAISE, amount),
+                Intent(ActionKind.PAY, rng.choice((None, amount))),
+                Intent(ActionKind.DECLINE),
+                Intent(ActionKind.DECLARE, declaration=rng.choice(list(Declaration))),
+            )
+        )
+
+    def _wrong_seat(self) -> tuple[str, Callable[[], None]] | None:
+        hand = self.live_hand
+        idle = [s for s in range(hand.seats) if not hand.legal_actions(s)] + [-1, hand.seats, 99]
+        seat, intent = self.rng.choice(idle), self._random_action()
+        return f"p{seat + 1} {intent} (not p{seat + 1}'s turn)", lambda: hand.act(intent.make(), seat=seat)
+
+    def _movers(self) -> list[int]:
+        hand = self.live_hand
+        return [s for s in range(hand.seats) if hand.legal_actions(s)]
+
+    def _wrong_kind(self) -> tuple[str, Callable[[], None]] | None:
+        hand, movers = self.live_hand, self._movers()
+        if not movers:
+            return None
+        seat = self.rng.choice(movers)
+        options = hand.legal_actions(seat)
+        wrong = [a for a in (self._random_action() for _ in range(5)) if not allowed(options, a)]
+        if not wrong:
+            return None
+        intent = wrong[0]
+        return f"p{seat + 1} {intent} (offered {', '.join(map(str, options))})", lambda: hand.act(intent.make(), seat)
+
+    def _bad_amount(self) -> tuple[str, Callable[[], None]] | None:
+        hand, movers = self.live_hand, self._movers()
+        if not movers:
+            return None
+        seat = self.rng.choice(movers)
+        options = hand.legal_actions(seat)
+        priced = [o for o in options if o.kind in (ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY)]
+        if not priced:
+            return None
+        option = self.rng.choice(priced)
+        low = option.minimum if option.minimum is not None else option.cost
+        high = option.maximum if option.maximum is not None else option.cost
+        amounts = [low - 1, high + 1, 0, -1, -low, 10**12, low + (high - low) // 2 + 1, self.rng.randint(0, high * 2)]
+        kind = option.kind
+        candidates = [Intent(kind, a) for a in amounts if not allowed(options, Intent(kind, a))]
+        if not candidates:
+            return None
+        intent = self.rng.choice(candidates)
+        return f"p{seat + 1} {intent} (offered {', '.join(map(str, options))})", lambda: hand.act(intent.make(), seat)
+
+    def _bad_show(self) -> tuple[str, Callable[[], None]] | None:
+        hand, rng = self.live_hand, self.rng
+        seat = rng.randrange(hand.seats)
+        held = self._truth(seat)
+        if rng.random() < 0.3 or not held:
+            if any(o.kind is ActionKind.SHOW_MUCK for o in hand.legal_actions(seat)):
+                return None
+            return f"p{seat + 1} sm (a muck out of turn)", lambda: hand.act(MUCK, seat)
+        cards: list[Card | None] = list(held)
+        how = rng.randrange(4)
+        if how == 0:
+            cards.append(rng.choice(DECK))
+        elif how == 1:
+            cards.pop()
+        elif how == 2:
+            cards[rng.randrange(len(cards))] = None
+        else:
+            index = rng.randrange(len(cards))
+            others = (
+                [c for c in self.ledger.where if c != held[index]] if self.ledger.cards[seat][index] is None else []
+            )
+            if self.ledger.cards[seat][index] is None and not others:
+                return None  # any unseen card may stand there: nothing certain to refuse
+            cards[index] = rng.choice(others or [c for c in DECK if c != held[index]])
+        action = show(tuple(cards))
+        return f"p{seat + 1} {action} (holding {format_cards(held)})", lambda: hand.act(action, seat)
+
+    def _bad_deal(self) -> tuple[str, Callable[[], None]] | None:
+        hand, rng = self.live_hand, self.rng
+        pending = hand.pending_deal()
+        fresh = list(reversed(self.deck[-4:]))
+        if pending is None:
+            seat: int | None = rng.choice([None, *range(hand.seats)])
+            cards: list[Card | None] = list(fresh[: rng.randint(1, 3)])
+            why = "no deal is due"
+        else:
+            seat, cards = pending.seat, list(fresh[: pending.count])
+            seat, cards, why = self._spoil(pending, seat, cards, fresh)
+        who = "the board" if seat is None else f"p{seat + 1}"
+        return f"deal {who} {format_cards(cards)} ({why})", lambda: hand.deal(seat, cards)
+
+    def _spoil(
+        self, pending: PendingDeal, seat: int | None, cards: list[Card | None], fresh: list[Card]
+    ) -> tuple[int | None, list[Card | None], str]:
+        """Make a due deal wrong in one way."""
+        rng, hand = self.rng, self.live_hand
+        known = list(self.ledger.where)
+        how = rng.randrange(5)
+        if how == 0:
+            others = [s for s in (None, *range(hand.seats), -1, 99) if s != seat]
+            return rng.choice(others), cards, "out of turn"
+        if how == 1:
+            count = rng.choice([n for n in (0, pending.count - 1, pending.count + 1) if n != pending.count])
+            return seat, list(fresh[:count]) if count <= len(fresh) else cards + cards, "the wrong number of cards"
+        if how == 2 and known:
+            cards[rng.randrange(len(cards))] = rng.choice(known)
+            return seat, cards, "a card already in play"
+        if how == 3 and len(cards) >= 2:
+            cards[1] = cards[0]
+            return seat, cards, "a card twice"
+        cards[rng.randrange(len(cards))] = JOKER
+        return seat, cards, "a card this deck does not hold"
+
+    def _nobody(self) -> tuple[str, Callable[[], None]] | None:
+        hand = self.live_hand
+        if hand.actor is not None:
+            return None
+        intent = self._random_action() if self.rng.random() < 0.7 else Intent(ActionKind.SHOW_MUCK)
+        return f"{intent} (nobody is to act)", lambda: hand.act(intent.make())
+
+    def _garbage(self) -> tuple[str, Callable[[], None]] | None:
+        if self.rng.random() < 0.7:
+            return None
+        text = self.rng.choice(GARBAGE)
+
+        def parse() -> None:
+            parse_action(text)
+
+        return f"parse_action({text!r})", parse
+
+    def _probe(self) -> None:
+        """A request the API may grant or refuse (tabling a live hand before the showdown): a
+        refusal must change nothing, and a grant is checked like any step."""
+        hand = self.live_hand
+        live = [s for s in self.ledger.live() if self.ledger.shown[s] < len(self.ledger.cards[s])]
+        if not live or hand.is_complete:
+            return
+        seat = self.rng.choice(live)
+        action = show(tuple(self._truth(seat)))
+        self.figures.probes += 1
+        before = snapshot(hand)
+        try:
+            hand.act(action, seat)
+        except StudspecError:
+            parts = changed(before, snapshot(hand))
+            if parts:
+                raise Broken(
+                    "refusal-changed-state", f"the refused p{seat + 1} {action} changed {', '.join(parts)}"
+                ) from None
+            return
+        except Exception as error:
+            raise Broken(
+                "crash", f"p{seat + 1} {action} raised {type(error).__name__}: {error}{_where(error)}"
+            ) from None
+        self.figures.probes_granted += 1
+        self._note(f"p{seat + 1} {action} (tabled)")
+        self._check()
+
+
+def check_split(
+    index: int, amount: int, oracles: Sequence[ShareOracle], winners: list[list[int]], got: list[PotAwarded]
+) -> None:
+    """Compare one contested pot's awards with the shares' winners: who is paid from each
+    share, how much each share holds, and that tied winners split within one chip."""
+    shares = [o.name for o in oracles]
+    awarded: dict[str, dict[int, int]] = {}
+    for award in got:
+        if award.share in awarded or award.share not in shares:
+            raise Broken("award", f"pot {index}: unexpected or repeated share {award.share!r} in {got}")
+        awarded[award.share] = dict(award.amounts)
+    said = "; ".join(f"{o.name}: {', '.join(f'p{s + 1}' for s in w) or 'nobody'}" for o, w in zip(oracles, winners))
+    first = sorted(winners[0])
+    if len(oracles) > 1 and len(first) > 1 and all(sorted(w) == first for w in winners):
+        totals = Counter[int]()
+        for share in shares:
+            if sorted(awarded.get(share, {})) != first:
+                raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
+            totals.update(awarded[share])
+        if max(totals.values()) - min(totals.values()) > 1:
+            raise Broken("award", f"pot {index} ({amount}): tied {said}, but split {dict(totals)}")
+        return
+    split = portions(amount, oracles)
+    won = [i for i, w in enumerate(winners) if w]
+    if not won:
+        raise Broken("award", f"pot {index} ({amount}): no share has a winner by this oracle; awarded {got}")
+    for i, w in enumerate(winners):
+        if not w:
+            split[won[0]] += split[i]
+            split[i] = 0
+    expected = {oracles[i].name for i in won if split[i] > 0}
+    if set(awarded) != expected:
+        raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
+    for i in won:
+        if split[i] == 0:
+            continue
+        paid = awarded[oracles[i].name]
+        base = split[i] // len(winners[i])
+        fair = sum(paid.values()) == split[i] and all(v in (base, base + 1) for v in paid.values())
+        if sorted(paid) != winners[i] or not fair:
+            raise Broken(
+                "award", f"pot {index} ({amount}): expected {said} ({split[i]} to {oracles[i].name}); awarded {got}"
+            )
+
+
+# ------------------------------------------------------------------------------ running
+
+
+def fuzz_hand(config: FuzzConfig, number: int) -> Outcome:
+    """Play and check hand ``number`` of ``config.seed``."""
+    return HandFuzzer(config, number).run()
+
+
+def _run_chunk(job: tuple[FuzzConfig, int, int]) -> Figures:
+    config, first, count = job
+    figures = Figures()
+    for number in range(first, first + count):
+        outcome = fuzz_hand(config, number)
+        figures.merge(outcome.figures)
+        if outcome.finding is not None:
+            figures.findings.append(outcome.finding)
+            if config.stop_after is not None and len(figures.findings) >= config.stop_after:
+                break
+    return figures
+
+
+def _chunks(config: FuzzConfig) -> Iterator[tuple[FuzzConfig, int, int]]:
+    end = config.start + config.hands
+    for first in range(config.start, end, config.chunk):
+        yield config, first, min(config.chunk, end - first)
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool stops its workers with SIGTERM
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def catch_stops() -> None:
+    """Ctrl-C (even when the shell started the run with SIGINT ignored) and SIGTERM stop the
+    run cleanly: what was done is reported."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop)
+
+
+def run(config: FuzzConfig, progress: Callable[[Figures], None] | None = None) -> Figures:
+    """Fuzz ``config.hands`` hands from ``config.start``; Ctrl-C stops and returns what was done."""
+    total = Figures()
+    started = time.perf_counter()
+    try:
+        if config.workers <= 1:
+            for job in _chunks(config):
+                _absorb(total, _run_chunk(job), progress)
+                if _enough(config, total):
+                    break
+        else:
+            with multiprocessing.Pool(config.workers, initializer=_quiet_worker) as pool:
+                for figures in pool.imap_unordered(_run_chunk, _chunks(config)):
+                    _absorb(total, figures, progress)
+                    if _enough(config, total):
+                        break
+    except KeyboardInterrupt:
+        total.interrupted = True
+    total.seconds = time.perf_counter() - started
+    return total
+
+
+def _absorb(total: Figures, figures: Figures, progress: Callable[[Figures], None] | None) -> None:
+    total.merge(figures)
+    if progress is not None:
+        progress(total)
+
+
+def _enough(config: FuzzConfig, total: Figures) -> bool:
+    return config.stop_after is not None and len(total.findings) >= config.stop_after
+
+
+class Progress:
+    """Prints hands done, findings and the rate to stderr, at most every few seconds."""
+
+    def __init__(self, hands: int, every: float = 5.0) -> None:
+        self.hands, self.every = hands, every
+        self.started = self.last = time.perf_counter()
+
+    def __call__(self, figures: Figures) -> None:
+        now = time.perf_counter()
+        if now - self.last < self.every and figures.hands < self.hands:
+            return
+        self.last = now
+        rate = figures.hands / max(now - self.started, 1e-9)
+        left = (self.hands - figures.hands) / rate if rate else 0.0
+        print(
+            f"{figures.hands}/{self.hands} hands, {len(figures.findings)} findings, {rate:.0f} hands/s, "
+            f"about {left:.0f} s left",
+            file=sys.stderr,
+        )
+
+
+def summary(config: FuzzConfig, figures: Figures) -> str:
+    rate = figures.hands / figures.seconds if figures.seconds > 0 else 0.0
+    skipped = ", ".join(f"{n} {why}" for why, n in figures.skipped.most_common()) or "none"
+    stopped = " (interrupted)" if figures.interrupted else ""
+    return (
+        f"studspec fuzz{stopped}: seed {config.seed}, {figures.hands} hands, {figures.actions} actions, "
+        f"{figures.deals} deals, {figures.refusals} refusals tried, {figures.probes} probes, "
+        f"{len(figures.findings)} findings; showdown pots checked {figures.showdown_pots_checked} "
+        f"(uncontested {figures.uncontested_pots_checked}), skipped {figures.showdown_pots_skipped} ({skipped}); "
+        f"{figures.seconds:.1f} s, {rate:.0f} hands/s with {config.workers} worker(s)"
+    )
+
+
+def report(config: FuzzConfig, figures: Figures, shown: int = 20) -> dict[str, Any]:
+    rate = figures.hands / figures.seconds if figures.seconds > 0 else 0.0
+    return {
+        "seed": config.seed,
+        "start": config.start,
+        "workers": config.workers,
+        "seconds": round(figures.seconds, 3),
+        "hands_per_second": round(rate, 1),
+        "interrupted": figures.interrupted,
+        **figures.counts(),
+        "finding_list": [f.as_dict() for f in figures.findings[:shown]],
+    }
+
+
+def print_finding(config: FuzzConfig, finding: Finding, out: Any) -> None:
+    print(f"FINDING [{finding.kind}] {finding.book}, seed {finding.seed}, hand {finding.hand}", file=out)
+    print(f"  {finding.message}", file=out)
+    print(f"  table: {finding.setup}", file=out)
+    print(f"  reproduce: {finding.reproduce}", file=out)
+    for line in finding.trace[-25:]:
+        print(f"    | {line}", file=out)
+
+
+def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespace]:
+    parser = argparse.ArgumentParser(description="Random-play fuzzer for studspec's built-in rule books.")
+    parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="the number of the first hand (replay one: --start N --hands 1)"
+    )
+    parser.add_argument("--books", default="", help="comma-separated books to draw from (default: every built-in book)")
+    parser.add_argument("--refusal-rate", type=float, default=FuzzConfig.refusal_rate)
+    parser.add_argument("--probe-rate", type=float, default=FuzzConfig.probe_rate)
+    parser.add_argument(
+        "--unseen-rate",
+        type=float,
+        default=FuzzConfig.unseen_rate,
+        help="share of hands dealt from outside with unseen down cards",
+    )
+    parser.add_argument("--all-views", action="store_true", help="check every seat's view after every step (slower)")
+    parser.add_argument("--chunk", type=int, default=FuzzConfig.chunk, help="hands per job handed to a worker")
+    parser.add_argument("--stop-after", type=int, default=None, help="stop after this many findings")
+    parser.add_argument("--verbose", action="store_true", help="print each finding's hand step by step")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr every few seconds")
+    parser.add_argument("--show", type=int, default=20, help="print at most this many findings (default 20)")
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        default=None,
+        metavar="PATH",
+        help="write the figures as JSON (to stdout without PATH)",
+    )
+    args = parser.parse_args(argv)
+    books = tuple(b for b in args.books.split(",") if b)
+    unknown = sorted(set(books) - set(builtin_names()))
+    if unknown:
+        parser.error(f"unknown book(s) {', '.join(unknown)}; built-in: {', '.join(builtin_names())}")
+    config = FuzzConfig(
+        seed=args.seed,
+        hands=args.hands,
+        start=args.start,
+        workers=max(1, args.workers),
+        books=books,
+        refusal_rate=args.refusal_rate,
+        unseen_rate=args.unseen_rate,
+        probe_rate=args.probe_rate,
+        all_views=args.all_views,
+        chunk=max(1, args.chunk),
+        stop_after=args.stop_after,
+        trace=args.verbose,
+    )
+    return config, args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    config, args = parse_args(argv)
+    catch_stops()
+    figures = run(config, Progress(config.hands) if args.progress else None)
+    for finding in figures.findings[: args.show]:
+        print_finding(config, finding, sys.stdout)
+    if len(figures.findings) > args.show:
+        print(f"... and {len(figures.findings) - args.show} more findings", file=sys.stdout)
+    print(summary(config, figures), file=sys.stdout)
+    if args.json is not None:
+        text = json.dumps(report(config, figures, args.show), indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            with open(args.json, "w", encoding="utf-8") as out:
+                out.write(text + "\n")
+    if figures.findings:
+        return 1
+    return 130 if figures.interrupted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
