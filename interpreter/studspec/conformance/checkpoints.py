@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from studspec.engine.actions import is_number
 from studspec.errors import CheckpointFormatError
 
 
@@ -69,7 +70,7 @@ def _action_order(text: str) -> tuple[int, int, str]:
     words = text.split()
     code = words[0] if words else ""
     amount = words[1].split("..")[0] if len(words) > 1 else ""
-    return (order.get(code, 5), int(amount) if amount.isdigit() else 0, text)
+    return (order.get(code, 5), int(amount) if is_number(amount) and len(amount) <= 30 else 0, text)
 
 
 def sorted_actions(actions: Iterable[str]) -> list[str]:

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from studspec.engine.actions import is_number
 from studspec.errors import JSONLineError, LineFormatError, ProtocolError
 from studspec.spec.model import Stakes
 
@@ -76,7 +77,7 @@ def new_hand_message(rulebook: Mapping[str, Any], stakes: Stakes, stacks: Sequen
 
 
 def _seat_of(word: str, line: str) -> int:
-    if not (word.startswith("p") and word[1:].isdigit() and int(word[1:]) >= 1):
+    if not (word.startswith("p") and is_number(word[1:]) and len(word) <= 4 and int(word[1:]) >= 1):
         raise LineFormatError(f"{line!r}: expected a seat p1, p2, ... not {word!r}")
     return int(word[1:]) - 1
 

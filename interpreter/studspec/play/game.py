@@ -17,12 +17,14 @@ from typing import TextIO
 
 from studspec.engine.actions import (
     ACTION_SYNTAX,
+    MAX_AMOUNT_DIGITS,
     Action,
     ActionKind,
     Declaration,
     LegalAction,
     bet_to,
     declare,
+    is_number,
     parse_action,
 )
 from studspec.engine.hand import Hand
@@ -96,7 +98,7 @@ def _numbered(index: int, rest: list[str], legal: list[LegalAction]) -> Action:
     choice = legal[index - 1]
     if choice.kind is ActionKind.COMPLETE_BET_RAISE:
         if rest:
-            if len(rest) != 1 or not rest[0].isdigit():
+            if len(rest) != 1 or not is_number(rest[0]) or len(rest[0]) > MAX_AMOUNT_DIGITS:
                 raise ChoiceError(f"after {index}, give one whole amount, e.g. '{index} {choice.minimum}'")
             return bet_to(int(rest[0]))
         return _wager([choice], None)
@@ -115,8 +117,10 @@ def _worded(head: str, kind: ActionKind, rest: list[str], text: str, legal: list
     """An action said in words (``call``, ``raise 800``), checked against the choices."""
     amount: int | None = None
     if rest:
-        if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not rest[0].isdigit():
+        if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not is_number(rest[0]):
             raise ChoiceError(f"{text.strip()!r}: only bet, raise and complete take an amount (a whole number)")
+        if len(rest[0]) > MAX_AMOUNT_DIGITS:
+            raise ChoiceError(f"{rest[0][:20]}...: an amount has at most {MAX_AMOUNT_DIGITS} digits")
         amount = int(rest[0])
     if head == "check":
         owed = next((c.cost for c in legal if c.kind is ActionKind.CHECK_CALL), 0)
@@ -144,7 +148,7 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     head, rest = words[0], words[1:]
     if head in _COMMANDS and not rest:
         return _COMMANDS[head]
-    if head.isdigit():
+    if is_number(head) and len(head) <= MAX_AMOUNT_DIGITS:
         return _numbered(int(head), rest, legal)
     kind = _WORDS.get(head)
     if kind is not None:

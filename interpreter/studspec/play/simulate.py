@@ -58,7 +58,8 @@ class Setup:
     seed: int
     phh_dir: str | None = None
     variant_ref: str | None = None
-    """How PHH files name the rule book (``_variant``): a built-in name or an absolute path."""
+    """How PHH files name the rule book (``_variant``): a built-in name, or a path relative to
+``phh_dir`` (histories stay portable when the folder moves with its book)."""
 
 
 def play_hand(setup: Setup, number: int) -> Hand:
