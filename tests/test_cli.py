@@ -81,7 +81,7 @@ def test_validate_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
     count = len(list((ROOT / "variants").glob("*.yaml")))
     assert out[0] == f"{count} file(s) checked, 0 problem(s)"
     assert out[1].endswith(
-        "unknown key 'raise_limit'; allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round"
+        "unknown key 'raise_limit'; allowed keys: structure, raise_cap, open_pair, heads_up, short_all_in, community_card_round"
     )
     assert out[2:] == ["1 file(s) checked, 1 problem(s)"]
 

@@ -30,6 +30,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.BRING_IN_TIES,
     rules.BRING_IN_ALL_IN_FOR_ANTE,
     rules.BRING_IN_COMPLETION,
+    rules.OPEN_PAIR,
     rules.FIRST_TO_ACT_TIES,
     rules.STRUCTURES,
     rules.HEADS_UP,
@@ -110,6 +111,6 @@ def test_every_option_value_is_named_by_a_case() -> None:
     for registry in OPTION_REGISTRIES:
         for value in option_values(registry.option):
             users = [t for t in texts if value in book_text(t) or value in t]
-            if value in ("none", "seat", "suit", "capped", "normal", "fixed-limit"):
+            if value in ("none", "seat", "suit", "capped", "normal", "fixed-limit", "big-bet-optional"):
                 continue  # defaults and shared words: covered by the swap test above
             assert len(users) >= 2, f"{registry.option}: {value} is played by {len(users)} case(s)"

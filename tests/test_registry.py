@@ -17,6 +17,7 @@ REGISTRIES = [
     rules.BRING_IN_TIES,
     rules.BRING_IN_ALL_IN_FOR_ANTE,
     rules.BRING_IN_COMPLETION,
+    rules.OPEN_PAIR,
     rules.HEADS_UP,
     rules.COMMUNITY_CARD_ROUND,
     rules.FIRST_TO_ACT_BOARD,

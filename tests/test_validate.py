@@ -34,7 +34,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         3,
         [
             "unknown key 'raise_limit'",
-            "allowed keys: structure, raise_cap, heads_up, short_all_in, community_card_round",
+            "allowed keys: structure, raise_cap, open_pair, heads_up, short_all_in, community_card_round",
         ],
     ),
     ("bad-enum.yaml", None, 6, 14, ["betting.structure: 'fixed' is not one of the allowed values: fixed-limit"]),

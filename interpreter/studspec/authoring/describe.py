@@ -113,6 +113,7 @@ class _Builder:
         else:
             self.stated.add("betting.heads_up")  # without a cap there is nothing to lift
         points.append(self.point(self.text("betting.short_all_in"), "betting.short_all_in"))
+        self.stated.add("betting.open_pair")  # said on each street the open pair can change
         return Section("Betting", tuple(points))
 
     def size(self, street: Street) -> str:
@@ -149,6 +150,9 @@ class _Builder:
         else:
             parts.append(_sentence(f"{self.said('first_to_act.board').noun} acts first"))
         extra = fill(phrase("streets.open_pair_big_bet", street.open_pair_applies).text, self.book)
+        required = fill(phrase("betting.open_pair", self.variant.open_pair).text, self.book)
+        if street.open_pair_applies and required:
+            extra = required
         if extra:
             parts.append(extra)
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet"}
@@ -165,7 +169,7 @@ class _Builder:
         if not street.bring_in:
             options.append("first_to_act.board")
         if street.open_pair_applies:
-            options.append("stakes.big_bet")
+            options += ["stakes.big_bet", "betting.open_pair"]
         return self.point(" ".join(parts), *options, lead=lead)
 
     def streets(self) -> Section:

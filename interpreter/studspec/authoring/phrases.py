@@ -160,6 +160,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "({stakes[big_bet]}) instead; once someone does, every raise that round is the big bet."
     ),
     ("streets.open_pair_big_bet", "false"): Phrase(""),
+    ("betting.open_pair", "big-bet-optional"): Phrase(""),
+    ("betting.open_pair", "big-bet-required"): Phrase(
+        "While any board shows a pair, the round opens with the big bet ({stakes[big_bet]}), "
+        "and every raise is the big bet (seed 002)."
+    ),
     # --- the deck ------------------------------------------------------------------------
     ("deck.cards", "standard-52"): Phrase("One standard deck of 52 cards, no jokers."),
     ("deck.cards", "52-plus-joker"): Phrase("One standard deck of 52 cards and one joker."),

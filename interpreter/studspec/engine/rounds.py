@@ -53,7 +53,8 @@ def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
     else:
         units = (stakes.bet(street.bet, street.bet_times),)
         if street.open_pair_applies and open_pair_showing(hand):
-            units = (stakes.small_bet, stakes.big_bet)  # WSOP-L 220
+            # WSOP-L 220: either bet; seed 002: the round opens with the big bet.
+            units = (stakes.big_bet,) if hand.rules.open_pair_requires_big_bet else (stakes.small_bet, stakes.big_bet)
     return RoundRules(
         units=units,
         minimum=min(stakes.small_bet, *units),

@@ -92,6 +92,11 @@ BRING_IN_ALL_IN_FOR_ANTE: Registry[bool] = Registry("bring_in.all_in_for_ante")
 BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-opens-or-folds", True)  # WSOP-L 217, TDA RP-10E
 BRING_IN_ALL_IN_FOR_ANTE.add("next-seat-brings-in", False)  # pokerkit
 
+OPEN_PAIR: Registry[bool] = Registry("betting.open_pair")
+"""Whether an open pair makes the big bet the only opening bet of its street."""
+OPEN_PAIR.add("big-bet-optional", False)  # WSOP-L 220: any player may bet the small or the big bet
+OPEN_PAIR.add("big-bet-required", True)  # seed 002: "раунд открывают максимальной ставкой"
+
 BRING_IN_COMPLETION: Registry[bool] = Registry("bring_in.completion")
 """Whether the seat that must bring in may complete instead of posting the bring-in."""
 BRING_IN_COMPLETION.add("bring-in-may-complete", True)  # WSOP-L 216, RRP 8.3
@@ -387,6 +392,7 @@ class ResolvedRules:
     bring_in_ties: Callable[[tuple[int, int], int], tuple[int, ...]]
     opener_may_fold: bool
     bring_in_may_complete: bool
+    open_pair_requires_big_bet: bool
     board: Ranking
     board_ties: Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]
     uncapped: Callable[[int], bool]
@@ -418,6 +424,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         bring_in_ties=BRING_IN_TIES[variant.bring_in_ties],
         opener_may_fold=BRING_IN_ALL_IN_FOR_ANTE[variant.all_in_for_ante],
         bring_in_may_complete=BRING_IN_COMPLETION[variant.bring_in_completion],
+        open_pair_requires_big_bet=OPEN_PAIR[variant.open_pair],
         board=FIRST_TO_ACT_BOARD[variant.first_to_act_board],
         board_ties=FIRST_TO_ACT_TIES[variant.first_to_act_ties],
         uncapped=HEADS_UP[variant.heads_up],

@@ -88,6 +88,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         # Options added after schema_version 1 first shipped are optional: the schema's
         # default is the value a book that does not state them has always had.
         heads_up=betting.get("heads_up", "capped"),
+        open_pair=betting.get("open_pair", "big-bet-optional"),
         all_in_for_ante=book["bring_in"].get("all_in_for_ante", "next-seat-opens-or-folds"),
         bring_in_completion=book["bring_in"].get("completion", "bring-in-may-complete"),
         declare=book["showdown"].get("declare", "none"),

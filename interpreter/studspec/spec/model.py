@@ -133,6 +133,8 @@ class Variant:
     odd_chip: str
     heads_up: str = "capped"
     """Whether the raise cap holds in a round that begins heads-up (``betting.heads_up``)."""
+    open_pair: str = "big-bet-optional"
+    """Whether an open pair makes the big bet optional or required (``betting.open_pair``)."""
     all_in_for_ante: str = "next-seat-opens-or-folds"
     """What happens when the bring-in card is all-in for the ante (``bring_in.all_in_for_ante``)."""
     wild: WildRules = WildRules()
