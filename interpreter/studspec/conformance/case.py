@@ -17,7 +17,7 @@ from pathlib import Path
 
 from studspec.errors import CaseFormatError, CheckpointFormatError, HistoryFormatError
 from studspec.history.phh import History, read_history
-from studspec.history.variants import variant_for_history
+from studspec.history.variants import Folders, variant_for_history
 from studspec.spec.model import Variant
 
 from .checkpoints import Checkpoint, parse_checkpoints
@@ -45,10 +45,10 @@ class Case:
         """No ``finishing_stacks``: the case checks its actions and checkpoints only."""
         return self.history.finishing_stacks is None
 
-    def variant(self) -> Variant:
+    def variant(self, allowed: Folders = None) -> Variant:
         """The rule book to play: ``_variant`` (name, or YAML path beside the case), else the
         PHH code. Raises ``SpecError`` or ``VariantLookupError``."""
-        return variant_for_history(self.history)
+        return variant_for_history(self.history, allowed)
 
 
 def load_case(path: str | Path) -> Case:

@@ -25,6 +25,7 @@ from studspec.errors import (
     VariantLookupError,
 )
 from studspec.history.phh import stakes_of
+from studspec.history.variants import Folders
 
 from .case import Case, find_cases, load_case
 from .checkpoints import Checkpoint, Illegal, TableState
@@ -77,7 +78,9 @@ class _CaseError(StudspecError):
 class _Driver:
     """Plays one case on one engine, remembering how far it got."""
 
-    def __init__(self, case: Case, engine: Engine) -> None:
+    def __init__(self, case: Case, engine: Engine, allowed: Folders = None) -> None:
+        self.allowed = allowed
+        """The folders the case's ``_variant`` rule book may come from (``None``: anywhere)."""
         self.case = case
         self.engine = engine
         self.index = 0
@@ -124,7 +127,7 @@ class _Driver:
 
     def run(self, messages: Sequence[list[Message]]) -> Failure | None:
         history = self.case.history
-        variant = self.case.variant()
+        variant = self.case.variant(self.allowed)
         start = new_hand_message(variant.resolved, stakes_of(history), history.starting_stacks, self.case.path)
         outcome = self.state_reply(self.send(start), "the new hand")
         if isinstance(outcome, Failure):
@@ -194,8 +197,9 @@ class _Driver:
 CASE_ERRORS = (CaseFormatError, HistoryFormatError, VariantLookupError, SpecError, LineFormatError, OSError)
 
 
-def run_case(path: str | Path, engine: Engine) -> CaseResult:
-    """Load and run one case on ``engine``; never raises for a bad case or a bad engine."""
+def run_case(path: str | Path, engine: Engine, allowed: Folders = None) -> CaseResult:
+    """Load and run one case on ``engine``; never raises for a bad case or a bad engine.
+    ``allowed``: the folders its ``_variant`` rule book may come from (``None``: anywhere)."""
     began = time.perf_counter()
     rule: str | None = None
     driver: _Driver | None = None
@@ -204,7 +208,7 @@ def run_case(path: str | Path, engine: Engine) -> CaseResult:
         case = load_case(path)
         rule, partial = case.rule, case.partial
         messages = [messages_for_line(line) for line in case.history.actions]
-        driver = _Driver(case, engine)
+        driver = _Driver(case, engine, allowed)
         failure = driver.run(messages)
     except (*CASE_ERRORS, _CaseError) as error:
         index = driver.index if driver is not None else None
@@ -216,10 +220,12 @@ def run_case(path: str | Path, engine: Engine) -> CaseResult:
     return CaseResult(str(path), rule, failure, time.perf_counter() - began, partial)
 
 
-def run_cases(paths: Iterable[str | Path], engine: Engine, *, exitfirst: bool = False) -> Iterator[CaseResult]:
+def run_cases(
+    paths: Iterable[str | Path], engine: Engine, *, exitfirst: bool = False, allowed: Folders = None
+) -> Iterator[CaseResult]:
     """Run every case under ``paths`` in order; with ``exitfirst``, stop after a failure."""
     for path in find_cases(paths):
-        result = run_case(path, engine)
+        result = run_case(path, engine, allowed)
         yield result
         if exitfirst and not result.passed:
             return

@@ -10,10 +10,12 @@ by its content; ``studspec validate`` lists the problems.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from studspec.errors import SpecError, SpecErrors, VariantLookupError
+from studspec.errors import RuleBookOutsideError, SpecError, SpecErrors, VariantLookupError
 from studspec.spec import load_variant
 from studspec.spec.catalog import builtin_names, is_builtin_name
 from studspec.spec.model import Variant
@@ -64,12 +66,20 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _load_file(history: History, ref: str, path: Path) -> Variant:
+Folders = Iterable[str | os.PathLike[str]] | None
+"""The folders a history's ``_variant`` (and every book it extends) may come from; ``None``:
+anywhere. Built-in rule books may always be named."""
+
+
+def _load_file(history: History, ref: str, path: Path, allowed: Folders) -> Variant:
     """The rule book at ``path``; if it does not load, where its problems are, not what they quote."""
     try:
-        return load_variant(str(path))
+        return load_variant(str(path), allowed=allowed)
     except SpecError as error:
         problems = error.errors if isinstance(error, SpecErrors) else (error,)
+        outside = next((p for p in problems if isinstance(p, RuleBookOutsideError)), None)
+        if outside is not None:
+            raise VariantLookupError(f"{history.path}: _variant {ref!r}: {outside.path}: {outside.message}") from None
         first = problems[0]
         count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
         raise VariantLookupError(
@@ -78,7 +88,7 @@ def _load_file(history: History, ref: str, path: Path) -> Variant:
         ) from None
 
 
-def _from_file(history: History, ref: str) -> Variant:
+def _from_file(history: History, ref: str, allowed: Folders) -> Variant:
     if not ref.endswith(RULEBOOK_SUFFIXES):
         raise VariantLookupError(
             f"{history.path}: _variant {ref!r} is neither a built-in rule book name nor a .yaml path"
@@ -86,22 +96,25 @@ def _from_file(history: History, ref: str) -> Variant:
     beside = Path(history.path).parent / ref
     for candidate in (beside, Path(ref)):
         if _is_file(candidate):
-            return _load_file(history, ref, candidate)
+            return _load_file(history, ref, candidate, allowed)
     raise VariantLookupError(
         f"{history.path}: _variant {ref!r} not found (looked for {beside} and {Path(ref).absolute()}); "
         "a rule book path is taken relative to the history file"
     )
 
 
-def variant_for_history(history: History) -> Variant:
-    """The rule book that plays ``history``; :class:`VariantLookupError` says why there is none."""
+def variant_for_history(history: History, allowed: Folders = None) -> Variant:
+    """The rule book that plays ``history``; :class:`VariantLookupError` says why there is none.
+
+    With ``allowed`` folders, a ``_variant`` path (and every book it extends) must lie in one
+    of them: a history from elsewhere cannot make the reader open any file it names."""
     ref = history.extra.get("_variant")
     if isinstance(ref, str) and ref:
         if len(ref) > MAX_REFERENCE:
             raise VariantLookupError(
                 f"{history.path}: _variant is {len(ref):,} characters, too long for a rule book's name or path"
             )
-        return _builtin(history, ref) if is_builtin_name(ref) else _from_file(history, ref)
+        return _builtin(history, ref) if is_builtin_name(ref) else _from_file(history, ref, allowed)
     try:
         return variant_for_code(history.variant_code)
     except VariantLookupError as error:

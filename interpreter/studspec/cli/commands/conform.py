@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.process import ProcessEngine
@@ -24,6 +25,14 @@ def _start_error(engine: Engine) -> EngineStartError | None:
     return engine.start_error if isinstance(engine, ProcessEngine) else None
 
 
+def _rulebook_folders(args: argparse.Namespace) -> list[str]:
+    """Where a case's ``_variant`` rule book may come from: the ``--rulebooks`` folders, else
+    the folders of the cases given (a case folder and its own books travel together)."""
+    if args.rulebooks:
+        return list(args.rulebooks)
+    return [str(Path(path) if Path(path).is_dir() else Path(path).parent) for path in args.paths]
+
+
 def cmd_conform(args: argparse.Namespace) -> int:
     try:
         engine = _engine(args)
@@ -32,7 +41,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         return 2
     results: list[CaseResult] = []
     try:
-        for result in run_cases(args.paths, engine, exitfirst=args.exitfirst):
+        for result in run_cases(args.paths, engine, exitfirst=args.exitfirst, allowed=_rulebook_folders(args)):
             cannot_start = _start_error(engine)
             if cannot_start is not None:
                 # Every case would fail the same way: say it once and stop.
@@ -65,6 +74,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     con.add_argument("paths", nargs="+", metavar="PATH", help="case files or directories of them")
+    con.add_argument(
+        "--rulebooks", action="append", metavar="DIR",
+        help="a folder a case's _variant rule book (and any book it extends) may come from; repeat "
+        "for more (default: the folders of the PATHs; built-in rule books may always be named)",
+    )  # fmt: skip
     con.add_argument(
         "--engine", metavar="COMMAND",
         help="check this engine instead of the interpreter: a command speaking the JSON-lines protocol",

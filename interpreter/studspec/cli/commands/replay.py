@@ -15,11 +15,11 @@ def _one_line(text: str) -> str:
     return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
-def _replayed(path: str) -> ReplayOutcome | None:
+def _replayed(path: str, allowed: list[str] | None) -> ReplayOutcome | None:
     """The outcome of one file, or ``None`` after printing, on one line, why it does not play."""
     try:
         history = read_history(path)
-        return replay(history, variant_for_history(history))
+        return replay(history, variant_for_history(history, allowed))
     except StudspecError as error:  # a bad file, an unknown rule book, a refused action ...
         print(_one_line(str(error)), file=sys.stderr)
         return None
@@ -29,7 +29,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     failed = 0
     for path in args.files:
-        outcome = _replayed(path)
+        outcome = _replayed(path, args.rulebooks)
         if outcome is None:
             status = 1
             failed += 1
@@ -62,4 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     rep.add_argument("files", nargs="+", metavar="FILE.phh")
+    rep.add_argument(
+        "--rulebooks", action="append", metavar="DIR",
+        help="confine a history's _variant rule book (and any book it extends) to this folder; "
+        "repeat for more (default: anywhere; built-in rule books may always be named)",
+    )  # fmt: skip
     rep.set_defaults(handler=cmd_replay)
