@@ -1,6 +1,6 @@
 """Where a history's rule book may come from (issue 11): ``conform`` confines a case's
-``_variant`` (and every book it extends) to the folders of the cases it was given unless told
-other folders with ``--rulebooks``; ``replay --rulebooks`` does the same for histories; the
+``_variant`` (and every book it extends) to the folders of the cases it was given and the
+current directory unless told other folders with ``--rulebooks``; ``replay --rulebooks`` does the same for histories; the
 engine protocol never opens a rule book at all (every book arrives resolved in ``new_hand``)."""
 
 from __future__ import annotations
@@ -35,7 +35,11 @@ def layout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_conform_confines_a_case_book_to_the_case_folders(layout: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_conform_confines_a_case_book_to_the_case_folders(
+    layout: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By default: the folders of the cases given, and the current directory."""
+    monkeypatch.chdir(layout / "cases")
     assert main(["conform", str(layout / "cases")]) == 1
     assert "outside the folders rule books may come from" in capsys.readouterr().out
 
@@ -45,6 +49,13 @@ def test_conform_rulebooks_names_the_folders_books_may_come_from(
 ) -> None:
     assert main(["conform", str(layout / "cases"), "--rulebooks", str(layout)]) == 0
     assert capsys.readouterr().out.strip().endswith("1 passed, 0 failed")
+
+
+def test_conform_allows_a_book_in_the_current_directory(
+    layout: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(layout)
+    assert main(["conform", str(layout / "cases")]) == 0
 
 
 def test_replay_confines_only_when_asked(layout: Path, capsys: pytest.CaptureFixture[str]) -> None:

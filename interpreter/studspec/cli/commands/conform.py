@@ -27,10 +27,12 @@ def _start_error(engine: Engine) -> EngineStartError | None:
 
 def _rulebook_folders(args: argparse.Namespace) -> list[str]:
     """Where a case's ``_variant`` rule book may come from: the ``--rulebooks`` folders, else
-    the folders of the cases given (a case folder and its own books travel together)."""
+    the folders of the cases given and the current directory (a case folder travels with its
+    books, and ``cases generate BOOK out/`` names a book where the user works)."""
     if args.rulebooks:
         return list(args.rulebooks)
-    return [str(Path(path) if Path(path).is_dir() else Path(path).parent) for path in args.paths]
+    folders = [str(Path(path) if Path(path).is_dir() else Path(path).parent) for path in args.paths]
+    return [*folders, str(Path.cwd())]
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
@@ -77,7 +79,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     con.add_argument(
         "--rulebooks", action="append", metavar="DIR",
         help="a folder a case's _variant rule book (and any book it extends) may come from; repeat "
-        "for more (default: the folders of the PATHs; built-in rule books may always be named)",
+        "for more (default: the folders of the PATHs and the current directory; built-in rule books "
+        "may always be named)",
     )  # fmt: skip
     con.add_argument(
         "--engine", metavar="COMMAND",
