@@ -286,7 +286,9 @@ class ReplayOutcome:
         return self.stacks == self.history.finishing_stacks
 
 
-def replay(history: History, variant: Variant) -> ReplayOutcome:
+def replay(history: History, variant: Variant, *, unfinished: bool = False) -> ReplayOutcome:
+    """Play every line of ``history``; a history that stops before the hand is over is an
+    error unless ``unfinished`` (then the outcome's hand waits where the history stopped)."""
     hand = new_replay_hand(history, variant)
     for index, text in enumerate(history.actions):
         try:
@@ -294,7 +296,7 @@ def replay(history: History, variant: Variant) -> ReplayOutcome:
         except (HandError, ActionFormatError, CardFormatError) as error:
             line = text if len(text) <= MAX_SHOWN_LINE else f"{text[:MAX_SHOWN_LINE]}..."
             raise ReplayError(history.path, index, line, str(error)) from None
-    if not hand.is_complete:
+    if not hand.is_complete and not unfinished:
         raise ReplayError(
             history.path,
             len(history.actions),

@@ -15,26 +15,41 @@ def _one_line(text: str) -> str:
     return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
-def _replayed(path: str, allowed: list[str] | None) -> ReplayOutcome | None:
+def _replayed(path: str, allowed: list[str] | None, unfinished: bool) -> ReplayOutcome | None:
     """The outcome of one file, or ``None`` after printing, on one line, why it does not play."""
     try:
         history = read_history(path)
-        return replay(history, variant_for_history(history, allowed))
+        return replay(history, variant_for_history(history, allowed), unfinished=unfinished)
     except StudspecError as error:  # a bad file, an unknown rule book, a refused action ...
         print(_one_line(str(error)), file=sys.stderr)
         return None
+
+
+def _where_it_stopped(path: str, outcome: ReplayOutcome) -> str:
+    """An unfinished history: how far it went, whose turn it is and what they may do."""
+    hand = outcome.hand
+    legal = ", ".join(str(choice) for choice in hand.legal_actions())
+    stacks = " ".join(str(s) for s in hand.stacks)
+    choices = f"; legal: {legal}" if legal else ""
+    return (
+        f"{path}: unfinished after {len(outcome.history.actions)} actions, on {hand.street_id or 'no'} street: "
+        f"{hand.waiting_for()}{choices}; stacks {stacks}"
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     failed = 0
     for path in args.files:
-        outcome = _replayed(path, args.rulebooks)
+        outcome = _replayed(path, args.rulebooks, args.unfinished)
         if outcome is None:
             status = 1
             failed += 1
             continue
         stacks = " ".join(str(s) for s in outcome.stacks)
+        if not outcome.hand.is_complete:
+            print(_one_line(_where_it_stopped(path, outcome)))
+            continue
         verdict = outcome.matches
         if verdict is None:
             print(_one_line(f"{path}: final stacks {stacks}"))
@@ -62,6 +77,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     rep.add_argument("files", nargs="+", metavar="FILE.phh")
+    rep.add_argument(
+        "--unfinished", action="store_true",
+        help="a history may stop before the hand is over: print whose turn it is and what they may do",
+    )  # fmt: skip
     rep.add_argument(
         "--rulebooks", action="append", metavar="DIR",
         help="confine a history's _variant rule book (and any book it extends) to this folder; "
