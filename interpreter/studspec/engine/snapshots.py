@@ -86,7 +86,7 @@ def restore(document: Mapping[str, Any]) -> Hand:
         raise
     except StudspecError as error:
         raise SnapshotError(f"the saved set-up is refused: {error}") from None
-    for number, entry in enumerate(_log(document.get("log"))):
+    for number, entry in enumerate(read_log(document.get("log"))):
         try:
             replay_entry(hand, entry)
         except StudspecError as error:
@@ -171,7 +171,8 @@ def _deck(value: Any) -> list[Any] | None:
         raise SnapshotError(f"deck: {error}") from None
 
 
-def _log(value: Any) -> list[LogEntry]:
+def read_log(value: Any) -> list[LogEntry]:
+    """A saved log, checked entry by entry (:class:`SnapshotError` names what is wrong)."""
     if not isinstance(value, list) or len(value) > MAX_LOG:
         raise SnapshotError(f"log must be a list of at most {MAX_LOG} commands")
     return [_entry(item) for item in value]

@@ -31,7 +31,7 @@ from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
 from studspec.spec.model import Stakes, Variant
 
-from .players import PlayerKind
+from .players import Player, PlayerKind
 from .simulate import bots_for_hand, hand_seed
 from .table import Narrator, Style, describe_choice, render_table
 
@@ -225,6 +225,10 @@ class Session:
     stacks: list[int] = field(default_factory=list)
     rebuys: int = 0
     """Times the person's stack ran out and was filled up again."""
+    save_to: str | None = None
+    """Where quitting in the middle of a hand saves the game (``play --save``)."""
+    current: tuple[Hand, list[Player]] | None = field(default=None, repr=False, compare=False)
+    """The hand in play and its built-in players, while one is."""
 
     def __post_init__(self) -> None:
         if not self.stacks:
@@ -289,7 +293,31 @@ def _choices(hand: Hand, legal: list[LegalAction]) -> str:
 
 
 def play_one(session: Session, console: Console, style: Style) -> Hand:
-    """Deal and play one hand; the person's stacks carry over to the next."""
+    """Deal and play one hand (or go on with the one a saved game was in); the person's
+    stacks carry over to the next."""
+    if session.current is None:
+        session.current = _deal(session, console, style)
+    hand, bots = session.current
+    narrator = Narrator(hand, session.seat, style)
+    while not hand.is_complete:
+        for line in narrator.feed():
+            console.say(line)
+        actor = hand.actor
+        if actor is None:
+            raise RuntimeError(f"the hand waits for something no player can give ({hand.state})")
+        if actor == session.seat:
+            _human_turn(hand, actor, console, style)
+        else:
+            hand.act(bots[actor].choose(hand, actor, hand.legal_actions()), seat=actor)
+    session.current = None
+    for line in narrator.feed():
+        console.say(line)
+    _settle(session, hand, console)
+    return hand
+
+
+def _deal(session: Session, console: Console, style: Style) -> tuple[Hand, list[Player]]:
+    """The next hand, after rebuying empty stacks, and its built-in players."""
     number = session.hands
     for s, stack in enumerate(session.stacks):
         if stack == 0:
@@ -302,19 +330,11 @@ def play_one(session: Session, console: Console, style: Style) -> Hand:
     hand = Hand(session.variant, list(session.stacks), stakes=session.stakes, seed=seed)
     bots = bots_for_hand(session.bots, seed, session.players)
     console.say(style.bold(f"=== Hand {number + 1}: {session.variant.title}, you are p{session.seat + 1} ==="))
-    narrator = Narrator(hand, session.seat, style)
-    while not hand.is_complete:
-        for line in narrator.feed():
-            console.say(line)
-        actor = hand.actor
-        if actor is None:
-            raise RuntimeError(f"the hand waits for something no player can give ({hand.state})")
-        if actor == session.seat:
-            _human_turn(hand, actor, console, style)
-        else:
-            hand.act(bots[actor].choose(hand, actor, hand.legal_actions()), seat=actor)
-    for line in narrator.feed():
-        console.say(line)
+    return hand, bots
+
+
+def _settle(session: Session, hand: Hand, console: Console) -> None:
+    """Carry the finished hand's stacks to the session, and say how it went."""
     assert hand.result is not None
     session.stacks = list(hand.result.stacks)
     session.hands += 1
@@ -322,7 +342,6 @@ def play_one(session: Session, console: Console, style: Style) -> Hand:
     outcome = f"you won {net}" if net > 0 else (f"you lost {-net}" if net < 0 else "you broke even")
     console.say(f"Result: {outcome}; your stack is {hand.result.stacks[session.seat]}.")
     console.say("Stacks: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.result.stacks)))
-    return hand
 
 
 def run_session(session: Session, console: Console, style: Style, max_hands: int | None = None) -> int:
@@ -343,6 +362,12 @@ def run_session(session: Session, console: Console, style: Style, max_hands: int
             if not again:
                 break
     except _Quit as quit:
+        if session.save_to is not None and session.current is not None and not quit.input_ended:
+            from .saved import save_game
+
+            save_game(session, session.save_to)
+            console.say(f"Game saved to {session.save_to}; 'studspec play --resume {session.save_to}' goes on.")
+            return 0
         console.say("You leave the table; the hand in play is abandoned.")
         status = 1 if quit.input_ended else 0
     net = session.net

@@ -8,13 +8,31 @@ import sys
 
 from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand
-from studspec.errors import StakesError
+from studspec.errors import StakesError, StudspecError
 from studspec.play.game import Console, new_session, run_session
 from studspec.play.players import PlayerKind
+from studspec.play.saved import load_game
 from studspec.play.table import detect_style
 
 
+def _resume(args: argparse.Namespace) -> int:
+    """``play --resume FILE``: go on with a saved game, in the hand where it was saved."""
+    try:
+        session = load_game(args.resume)
+    except StudspecError as error:
+        print(f"studspec play: {error}", file=sys.stderr)
+        return 1
+    session.save_to = args.save or args.resume
+    console = Console(sys.stdin, sys.stdout)
+    return run_session(session, console, detect_style(sys.stdout, args.color), max_hands=args.hands)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        return _resume(args)
+    if args.variant is None:
+        print("studspec play: name a rule book (or --resume a saved game)", file=sys.stderr)
+        return 2
     variant = load_rulebook(args.variant)
     if args.seed is None:
         # A fresh game each time; the seed is printed so that a game can be dealt again.
@@ -32,6 +50,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except StakesError as error:
         print(f"studspec play: {error}", file=sys.stderr)
         return 1
+    session.save_to = args.save
     console = Console(sys.stdin, sys.stdout)
     style = detect_style(sys.stdout, args.color)
     return run_session(session, console, style, max_hands=args.hands)
@@ -48,7 +67,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "again. Reads standard input line by line, so a game can be scripted."
         ),
     )
-    cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
+    cmd.add_argument("variant", metavar="RULEBOOK", nargs="?", help="a built-in rule book name or a YAML path")
+    cmd.add_argument(
+        "--save", metavar="FILE",
+        help="quitting (q) in the middle of a hand saves the game to FILE instead of giving the hand up",
+    )  # fmt: skip
+    cmd.add_argument(
+        "--resume", metavar="FILE",
+        help="go on with a game saved by --save, in the hand where it stopped (saves to FILE again on q)",
+    )  # fmt: skip
     cmd.add_argument("--players", type=int, default=6, help="players at the table, you included (default 6)")
     cmd.add_argument("--seat", type=int, default=1, help="your seat, 1 = first left of the dealer (default 1)")
     cmd.add_argument(
