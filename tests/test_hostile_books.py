@@ -356,3 +356,28 @@ def test_regular_file_modes_still_load(tmp_path: Path) -> None:
     path.write_text("schema_version: 1\nextends: razz\nname: house\n")
     path.chmod(stat.S_IRUSR)
     assert load_variant(path).name == "house"
+
+
+# --- the hostile books that already failed cleanly in process, through the command line -------
+
+BROKEN = Path(__file__).parent / "data" / "broken"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in BROKEN.glob("*.yaml")))
+def test_every_broken_fixture_is_one_clean_line_per_problem_in_bounds(name: str) -> None:
+    """Issue 11, Done when: hostile inputs (alias bombs, recursive aliases, cycles, and every
+    other broken fixture) exit with clean file:line:col lines, no traceback, within the time
+    and memory bounds, through the command a user runs."""
+    status, problems, _ = validate_cli(name, cwd=BROKEN)
+    assert status == 1 and problems
+
+
+def test_a_30_mb_book_and_a_python_tag_are_refused_in_bounds(tmp_path: Path) -> None:
+    (tmp_path / "huge.yaml").write_text("schema_version: 1\n" + "# padding\n" * 3_000_000, encoding="utf-8")
+    (tmp_path / "tag.yaml").write_text(
+        "schema_version: 1\nextends: razz\ntitle: !!python/object/apply:os.system [echo owned]\n", encoding="utf-8"
+    )
+    for name in ("huge.yaml", "tag.yaml"):
+        status, problems, _ = validate_cli(name, cwd=tmp_path)
+        assert status == 1 and len(problems) == 1, problems
+        assert "owned" not in problems[0] or "not allowed" in problems[0]
