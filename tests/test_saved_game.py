@@ -33,6 +33,7 @@ def _play(script: str, save: Path | None = None, session: object = None) -> tupl
 def test_a_game_saved_mid_hand_goes_on_as_it_would_have(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     _status, before, _ = _play("cc\ncc\nq\ny\n", save)
+    assert f"Leave the table and save the game to {save}? [y/N]" in before
     assert f"Game saved to {save}" in before
     resumed = load_game(str(save))
     _status, after, _ = _play("cc\n" * 60, session=resumed)

@@ -248,7 +248,7 @@ class _Quit(Exception):
         self.input_ended = input_ended
 
 
-def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
+def _human_turn(hand: Hand, seat: int, console: Console, style: Style, save_to: str | None = None) -> None:
     console.say(render_table(hand, hand.view(seat), style))
     legal = hand.legal_actions()
     width = max(len(str(c)) for c in legal)
@@ -272,7 +272,12 @@ def _human_turn(hand: Hand, seat: int, console: Console, style: Style) -> None:
             console.say(render_table(hand, hand.view(seat), style))
             continue
         if choice is Command.QUIT:
-            sure = console.confirm("Leave the table and give up this hand? [y/N] ", default=False)
+            leave = (
+                f"Leave the table and save the game to {save_to}?"
+                if save_to
+                else "Leave the table and give up this hand?"
+            )
+            sure = console.confirm(f"{leave} [y/N] ", default=False)
             if sure is None or sure:
                 raise _Quit(input_ended=sure is None)
             continue
@@ -306,7 +311,7 @@ def play_one(session: Session, console: Console, style: Style) -> Hand:
         if actor is None:
             raise RuntimeError(f"the hand waits for something no player can give ({hand.state})")
         if actor == session.seat:
-            _human_turn(hand, actor, console, style)
+            _human_turn(hand, actor, console, style, session.save_to)
         else:
             hand.act(bots[actor].choose(hand, actor, hand.legal_actions()), seat=actor)
     session.current = None
