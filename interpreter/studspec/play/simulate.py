@@ -59,7 +59,7 @@ class Setup:
     phh_dir: str | None = None
     variant_ref: str | None = None
     """How PHH files name the rule book (``_variant``): a built-in name, or a path relative to
-``phh_dir`` (histories stay portable when the folder moves with its book)."""
+    ``phh_dir`` (histories stay portable when the folder moves with its book)."""
 
 
 def play_hand(setup: Setup, number: int) -> Hand:
@@ -98,7 +98,7 @@ def _ignore_interrupts() -> None:
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop at once: cancel the chunks not begun, and end the workers in the middle of theirs."""
-    processes = list((pool._processes or {}).values())
+    processes = list((pool._processes or {}).values())  # the executor offers no public way to end them
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
