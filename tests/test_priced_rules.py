@@ -204,3 +204,19 @@ def test_simulate_reports_how_often_the_three_is_bought() -> None:
     assert 0.3 < rule["asked_per_hand"] < 1.5  # 8 threes, about 4 up cards a seat to 6 seats
     assert 0.0 < rule["paid"] < 1.0
     assert "pay-or-fold asked, per hand" in format_report(data)
+
+
+def test_a_price_the_books_stakes_set_to_nothing_is_refused(tmp_path: Path) -> None:
+    """A rule priced at a stake of 0 asks nothing: validate says so at the rule's price."""
+    path = tmp_path / "free-by-accident.yaml"
+    path.write_text(
+        "schema_version: 1\nextends: baseball\nname: free-by-accident\nstakes:\n  ante: 0\n"
+        "triggers:\n  - rank: '3'\n    effect: pay-or-fold\n    price: ante\n",
+        encoding="utf-8",
+    )
+    errors = validate_file(path)
+    message = (
+        "triggers[0].price: price ante costs nothing here (stakes.ante is 0); set that stake, or price "
+        "the rule by another stake or the pot"
+    )
+    assert [(e.line, e.message) for e in errors] == [(9, message)]

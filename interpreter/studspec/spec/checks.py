@@ -315,6 +315,20 @@ def folding_rules_have_a_price(book: Book) -> Iterator[Finding]:
             )
 
 
+@check(("triggers",), ("stakes",))
+def priced_rules_cost_something(book: Book) -> Iterator[Finding]:
+    """A rule priced at a stake the book sets to 0 would ask nothing (a price of nothing is
+    no question, so a pay-or-fold rule would never be asked)."""
+    for index, trigger in enumerate(book.get("triggers", ())):
+        stake = TRIGGER_PRICE_TRAITS[trigger.get("price", "free")].stake
+        if stake is not None and book["stakes"].get(stake, 0) == 0:
+            yield Finding(
+                ("triggers", index, "price"),
+                f"price {trigger['price']} costs nothing here (stakes.{stake} is 0); "
+                "set that stake, or price the rule by another stake or the pot",
+            )
+
+
 def _low(hand: str) -> bool:
     """A low poker hand: the only kind of share that may take a qualifier."""
     traits = HAND_TRAITS[hand]

@@ -243,15 +243,17 @@ class TriggerPriceTraits:
 
     charges: bool
     """The seat is asked to pay (and may say no); a free rule takes effect with no question."""
+    stake: str | None = None
+    """The ``stakes`` key that sets the price, for a price that is one of the table's stakes."""
 
 
 TRIGGER_PRICE_TRAITS: Mapping[str, TriggerPriceTraits] = MappingProxyType(
     {
         "free": TriggerPriceTraits(charges=False),
-        "ante": TriggerPriceTraits(charges=True),
-        "bring-in": TriggerPriceTraits(charges=True),
-        "small-bet": TriggerPriceTraits(charges=True),
-        "big-bet": TriggerPriceTraits(charges=True),
+        "ante": TriggerPriceTraits(charges=True, stake="ante"),
+        "bring-in": TriggerPriceTraits(charges=True, stake="bring_in"),
+        "small-bet": TriggerPriceTraits(charges=True, stake="small_bet"),
+        "big-bet": TriggerPriceTraits(charges=True, stake="big_bet"),
         "pot": TriggerPriceTraits(charges=True),
     }
 )
