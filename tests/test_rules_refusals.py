@@ -182,3 +182,31 @@ def test_a_show_before_the_showdown_is_refused_with_the_choices_open_now() -> No
     with pytest.raises(IllegalActionError) as refused:
         play(hand, "p1 sm AsKd2c")
     assert refused.value.legal == ("pb", "cbr 10")
+
+
+def test_a_settlement_that_needs_unseen_cards_is_refused_and_the_hand_is_as_it_was() -> None:
+    """Cards speak at the showdown, but p2's down cards were dealt unseen (``??``, as in a
+    replayed history): the last call would settle a pot nobody can award, so it is refused,
+    and the hand is exactly as before it (it is rebuilt from its log of accepted commands)."""
+    from studspec.engine.actions import ActionKind, parse_action
+    from studspec.engine.cards import parse_cards
+    from studspec.errors import HandError
+
+    hand = new_hand(STUD, stacks=(1000, 1000))
+    mine, ups = iter(parse_cards("AsKd2c9sTc3d5h")), iter(parse_cards("7h8hJhQd"))
+    while True:
+        pending = hand.pending_deal()
+        if pending is not None:
+            own = pending.seat == 0
+            hand.deal(
+                pending.seat, [next(mine) if own else (next(ups) if f.value == "up" else None) for f in pending.faces]
+            )
+            continue
+        kinds = {a.kind for a in hand.legal_actions()}
+        before = snapshot(hand)
+        try:
+            hand.act(parse_action("pb" if ActionKind.BRING_IN in kinds else "cc"))
+        except HandError as refused:
+            assert "cannot be settled" in str(refused)
+            break
+    assert hand.state == "seventh_betting" and snapshot(hand) == before

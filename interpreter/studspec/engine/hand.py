@@ -11,7 +11,6 @@ exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -295,20 +294,35 @@ class Hand:
         """Run a command; if settling the hand fails for want of unseen cards (a replayed
         history with ``??``), put everything back as it was and re-raise.
 
-        Only hands dealt from outside with unseen cards in play can fail that late, so only
-        they pay for the snapshot.
+        Only hands dealt from outside with unseen cards in play can fail that late. Such a
+        failure deals and plays the hand's log again (every command it accepted), so a command
+        that succeeds costs nothing extra: no copy of the hand is taken in advance.
         """
-        risky = not self.deck.drawing and any(None in self.cards[s] for s in self.live)
-        if not risky:
+        if self.deck.drawing or not any(None in self.cards[s] for s in self.live):
             command()
             return
-        keep = {k: v for k, v in self.__dict__.items() if k not in _SHARED}
-        saved = copy.deepcopy(keep)
         try:
             command()
         except HandError:
-            self.__dict__.update(saved)
+            self._rebuild()
             raise
+
+    def _rebuild(self) -> None:
+        """The hand as it was after its last accepted command, from its set-up and its log."""
+        again = Hand(
+            self.variant,
+            self.starting_stacks,
+            stakes=self.stakes,
+            seed=self.seed,
+            deal_from_outside=True,
+            auto_showdown=self.auto_showdown,
+        )
+        for _kind, seat, command in self.log:
+            if isinstance(command, Action):
+                again.act(command, seat)
+            else:
+                again.deal(seat, command)
+        self.__dict__.update({k: v for k, v in again.__dict__.items() if k not in _SHARED})
 
     def _drive(self) -> None:
         """Advance while the machine has an edge to take: it stops where the hand waits
