@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, ActionKind, LegalAction
 from .dealing import resume_deal
 from .events import ActionTaken
+from .rounds import fold
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -38,9 +39,7 @@ def answer(hand: Hand, seat: int, action: Action) -> None:
         )
         offer.rule.effect.reward(hand, seat)
     elif action.kind is ActionKind.FOLD:
-        hand.folded[seat] = True
-        hand.live.remove(seat)
-        hand.deck.to_muck(hand.cards[seat])
+        fold(hand, seat)
         hand.deal_queue = [entry for entry in hand.deal_queue if entry[0] != seat]
         hand.offers = [other for other in hand.offers if other.seat != seat]
         hand.events.append(ActionTaken(seat, action, 0, 0, False))

@@ -107,6 +107,13 @@ def betting_skipped(hand: Hand) -> None:
         hand.events.append(BettingSkipped(hand.variant.streets[hand.street].id))
 
 
+def fold(hand: Hand, seat: int) -> None:
+    """The seat gives up the hand: out of the seats still in, its cards dead in the muck."""
+    hand.folded[seat] = True
+    hand.live.remove(seat)
+    hand.deck.to_muck(hand.cards[seat])
+
+
 def take_action(hand: Hand, seat: int, action: Action) -> None:
     """Carry out a betting action already checked as legal: chips to the pot, a fold to the
     muck, and the record of it."""
@@ -117,9 +124,7 @@ def take_action(hand: Hand, seat: int, action: Action) -> None:
     hand.stacks[seat] -= added
     hand.contributed[seat] += added
     if action.kind is ActionKind.FOLD:
-        hand.folded[seat] = True
-        hand.live.remove(seat)
-        hand.deck.to_muck(hand.cards[seat])
+        fold(hand, seat)
     hand.events.append(ActionTaken(seat, action, added, rnd.bets.get(seat, 0), hand.stacks[seat] == 0))
     if obliged == seat and rnd.bring_in_seat not in (None, seat):
         # The seat that had to open folded; the obligation moved on (TDA RP-10E).

@@ -59,7 +59,7 @@ def load_game(path: str) -> Session:
             stakes=start.stakes,
             bots=PlayerKind(document["bots"]),
             hands=_int(document, "hands"),
-            stacks=[int(s) for s in document["stacks"]],
+            stacks=[_int({"stack": stack}, "stack") for stack in document["stacks"]],
             rebuys=_int(document, "rebuys"),
         )
     except (KeyError, TypeError, ValueError) as error:

@@ -281,6 +281,11 @@ def _rate(count: int, total: int) -> float:
     return round(count / total, 6) if total else 0.0
 
 
+def _per_hand(count: int, hands: int) -> float:
+    """How many a hand, on average, to four places (0 before any hand)."""
+    return round(count / hands, 4) if hands else 0.0
+
+
 def _streets(totals: Totals, variant: Variant) -> list[dict[str, Any]]:
     """How often each street was reached, and by how many players on average."""
     return [
@@ -357,7 +362,7 @@ def _wild(totals: Totals, variant: Variant) -> dict[str, Any]:
     return {
         "wild_ranks": {
             "changed": _rate(totals.wild_changed, totals.hands),
-            "changes_per_hand": round(totals.wild_changes / totals.hands, 4) if totals.hands else 0.0,
+            "changes_per_hand": _per_hand(totals.wild_changes, totals.hands),
         }
     }
 
@@ -369,7 +374,7 @@ def _extra_cards(totals: Totals, variant: Variant) -> dict[str, Any]:
     return {
         "extra_cards": {
             "hands_with_one": _rate(totals.extra_card_hands, totals.hands),
-            "per_hand": round(totals.extra_cards / totals.hands, 4) if totals.hands else 0.0,
+            "per_hand": _per_hand(totals.extra_cards, totals.hands),
         }
     }
 
@@ -386,7 +391,7 @@ def _prices(totals: Totals, variant: Variant) -> dict[str, Any]:
         "priced_rules": [
             {
                 "effect": effect,
-                "asked_per_hand": round(asked[i] / totals.hands, 4) if totals.hands else 0.0,
+                "asked_per_hand": _per_hand(asked[i], totals.hands),
                 "paid": _rate(paid[i], asked[i]),
             }
             for i, effect in enumerate(effects)
@@ -400,7 +405,7 @@ def _declarations(totals: Totals, variant: Variant) -> dict[str, Any]:
         return {}
     return {
         "declare": {
-            "both_per_hand": round(totals.swings / totals.hands, 4) if totals.hands else 0.0,
+            "both_per_hand": _per_hand(totals.swings, totals.hands),
             "both_failed": _rate(totals.swings_failed, totals.swings),
         }
     }
