@@ -57,6 +57,52 @@ def test_seeded_hands_rest_only_where_the_machine_waits(book: str) -> None:
         assert_resting(hand)
 
 
+class FiredHand(Hand):
+    """A hand moved by firing the machine's ``advance`` event, ``transitions``' own way,
+    instead of walking the compiled edge table as :class:`Hand` does."""
+
+    @property  # type: ignore[override]
+    def state(self) -> str:
+        return self._fired_state
+
+    @state.setter
+    def state(self, value: str) -> None:
+        # transitions sets the model's state before the destination's on_enter callbacks,
+        # which may read the phase: keep the two together as the edge walk does.
+        self._fired_state = value
+        self.phase = self.compiled.kinds[value]
+
+    def _drive(self) -> None:
+        self._legal_cache = None
+        while self.state != FINAL_STATE and self.compiled.advance(self, self):
+            pass
+
+
+def _played(cls: type[Hand], variant: object, stacks: list[int], seed: int) -> Hand:
+    hand = cls(variant, stacks, seed=seed)  # type: ignore[arg-type]
+    bot = RandomPlayer(random.Random(seed))
+    while not hand.is_complete:
+        seat = hand.actor
+        assert seat is not None
+        hand.act(bot.choose(hand, seat, hand.legal_actions()), seat=seat)
+    return hand
+
+
+@pytest.mark.parametrize("book", BUILTIN_BOOKS)
+def test_walking_the_edge_table_plays_as_firing_the_transitions_event(book: str) -> None:
+    """The hand's edge walk (machine.edge_table) is the transitions machine itself: firing
+    its advance event instead gives the same events and stacks, hand for hand."""
+    variant = load_variant(book)
+    rng = random.Random(f"fired {book}")
+    for seed in range(15):
+        players = rng.randint(variant.min_players, variant.max_players)
+        stacks = [rng.choice((30, 400, 5000))] * players
+        walked, fired = _played(Hand, variant, stacks, seed), _played(FiredHand, variant, stacks, seed)
+        assert walked.events == fired.events, f"seed {seed}"
+        assert walked.stacks == fired.stacks
+        assert fired.state == FINAL_STATE
+
+
 HEADS_UP = """
 d dh p1 AsKs7h
 d dh p2 QdJd2c

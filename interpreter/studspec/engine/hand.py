@@ -25,7 +25,7 @@ from .cards import Card, Rank
 from .dealing import PendingDeal
 from .deck import Deck
 from .events import Event
-from .machine import FINAL_STATE, CompiledVariant, compile_variant
+from .machine import CompiledVariant, compile_variant
 from .phases import PhaseKind
 from .pots import Pot, build_pots
 from .refusals import label, seat_name, waiting_for, why_refused
@@ -85,6 +85,9 @@ class Hand:
         """Every command the hand accepted, in order: what a saved hand replays."""
         self._seat_state(len(variant.streets))
         self.state = "start"
+        """The machine state the hand is in (a phase's name)."""
+        self.phase = PhaseKind.START
+        """The kind of that phase, kept with the state as the hand walks its edges."""
         self._drive()
 
     def _seat_state(self, streets: int) -> None:
@@ -133,10 +136,6 @@ class Hand:
         """The actor's choices, computed once per turn (players ask, then act checks)."""
 
     # ------------------------------------------------------------------ queries
-
-    @property
-    def phase(self) -> PhaseKind:
-        return self.compiled.phases[self.state].kind
 
     @property
     def is_complete(self) -> bool:
@@ -326,12 +325,25 @@ class Hand:
 
     def _drive(self) -> None:
         """Advance while the machine has an edge to take: it stops where the hand waits
-        (for a deal, a player or a show) and at the end."""
+        (for a deal, a player or a show) and at the end, which has no edge out.
+
+        Each step takes the state's first edge whose conditions all hold, as the machine's
+        ``advance`` event would (:func:`~studspec.engine.machine.edge_table`)."""
         self._legal_cache = None
-        advance, gates = self.compiled.advance, self.compiled.gates
-        while self.state != FINAL_STATE:
-            closed = gates.get(self.state)
-            if (closed is not None and not any(gate(self) for gate in closed)) or not advance(self, self):
+        edges = self.compiled.edges
+        while True:
+            for conditions, before, dest, kind, enter in edges[self.state]:
+                for condition in conditions:
+                    if not condition(self):
+                        break
+                else:
+                    for step in before:
+                        step(self)
+                    self.state, self.phase = dest, kind
+                    for step in enter:
+                        step(self)
+                    break
+            else:
                 return
 
 

@@ -31,11 +31,17 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
     pots: list[Pot] = []
     previous = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        eligible = tuple(s for s, c in enumerate(contributions) if live[s] and c >= level)
+        amount = 0
+        for c in contributions:
+            if c > previous:
+                amount += (c if c < level else level) - previous
+        eligible = tuple([s for s, c in enumerate(contributions) if c >= level and live[s]])
         pots.append(Pot(amount, eligible))
         previous = level
-    leftover = sum(max(0, c - previous) for c in contributions)
+    leftover = 0
+    for c in contributions:
+        if c > previous:
+            leftover += c - previous
     if leftover:
         if pots:
             last = pots[-1]

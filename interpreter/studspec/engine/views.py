@@ -55,22 +55,17 @@ def table_view(hand: Hand, viewer: int | None) -> TableView:
     """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
     seats = []
     bets = hand.round.bets if hand.round is not None else {}
+    up = Face.UP
     for s in range(hand.seats):
-        own, shown = s == viewer, hand.shown[s]
-        cards = tuple(
-            c if (own or i < shown or f is Face.UP) else None
-            for i, (c, f) in enumerate(zip(hand.cards[s], hand.faces[s]))
-        )
+        held, faces, shown = hand.cards[s], hand.faces[s], hand.shown[s]
+        if s == viewer or shown >= len(held):
+            cards = tuple(held)
+        else:
+            cards = tuple(c if (i < shown or f is up) else None for i, (c, f) in enumerate(zip(held, faces)))
+        stack = hand.stacks[s]
+        folded = hand.folded[s]
         seats.append(
-            SeatView(
-                seat=s,
-                stack=hand.stacks[s],
-                bet=bets.get(s, 0),
-                folded=hand.folded[s] or hand.mucked[s],
-                all_in=hand.stacks[s] == 0 and not hand.folded[s],
-                cards=cards,
-                faces=tuple(hand.faces[s]),
-            )
+            SeatView(s, stack, bets.get(s, 0), folded or hand.mucked[s], stack == 0 and not folded, cards, tuple(faces))
         )
     legal = tuple(hand.legal_actions()) if viewer is not None and hand.actor == viewer else ()
     return TableView(
