@@ -161,7 +161,7 @@ def shown(value: float | None, unit: str) -> str:
     if unit in ("us", "ms", "actions"):
         return f"{value:,.1f} {unit}"
     if unit == "s":
-        return f"{value:,.2f} s"
+        return f"{value:,.0f} s ({value / 60:.1f} min)" if value >= 100 else f"{value:,.2f} s"
     if unit == "MiB":
         return f"{value:,.1f} MiB"
     if unit == "x":

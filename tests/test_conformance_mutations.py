@@ -97,7 +97,7 @@ def reshuffle_with_the_muck(original: Callable[[Any], int]) -> Callable[[Any], i
     def reshuffle(self: Any) -> int:
         count = original(self)
         folded = [card for card in self.muck if card is not None]
-        self._unseen.update(folded)
+        self.unsee(folded)
         if not self.drawing:
             self._given_size += len(folded)
         self.muck.clear()

@@ -211,6 +211,11 @@ class MissingPhraseError(StudspecError, LookupError):
     """An option value has no phrase in the describer: add one to its phrase table."""
 
 
+class UnsupportedMachineError(StudspecError, TypeError):
+    """A compiled machine uses a ``transitions`` feature a hand's walk of its edges does not
+    run (a programming error in the engine, never a rule book's fault)."""
+
+
 class GraphvizMissingError(StudspecError, RuntimeError):
     """SVG or PNG was asked for but Graphviz (program or Python package) is not installed."""
 

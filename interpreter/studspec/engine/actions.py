@@ -72,7 +72,7 @@ ACTION_SYNTAX = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One action as a seat takes it."""
 
@@ -208,7 +208,7 @@ def _parse_declaration(text: str, rest: list[str]) -> Action:
         raise ActionFormatError(f"{shown(text)}: declare one of {choices}") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LegalAction:
     """One choice open to the seat to act, with exact amounts.
 

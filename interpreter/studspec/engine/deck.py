@@ -12,48 +12,98 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from studspec.errors import IllegalDealError
 
 from .cards import CARDS, Card
 
 
+@lru_cache(maxsize=16)
+def card_set(cards: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards of a deck as a set, shared by every hand dealt from it."""
+    return frozenset(cards)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """A set of cards as bits (card ``c`` is bit ``c``): a few bytes instead of a set's 2 KB."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws from
+    the generator, so the same order for the same seed), in a third less time: the bit
+    lengths are known in advance and the draws are inlined."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class Deck:
     """The stub, burns and muck of one hand."""
 
-    def __init__(self, stub: Sequence[Card] | None, rng: random.Random, cards: Sequence[Card] = CARDS) -> None:
-        self._rng = rng
+    def __init__(
+        self, stub: Sequence[Card] | None, rng: random.Random | int, cards: Sequence[Card] = CARDS, shuffled: int = 0
+    ) -> None:
+        """``rng`` is the generator a later reshuffle draws from, or the seed it is made from
+        when first needed (after ``shuffled`` cards' worth of shuffling, as the deal did):
+        most hands never reshuffle, and a generator holds 2.5 KB."""
+        self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
+        self._seed = rng if isinstance(rng, int) else 0
+        self._shuffled = shuffled
         self.drawing = stub is not None
-        self.cards = frozenset(cards)
+        self.cards = card_set(tuple(cards))
         """Every card of the deck (jokers, when the rule book's deck has them)."""
         self._stub: list[Card] = list(reversed(stub)) if stub is not None else []
-        self._unseen: set[Card] = set(cards) if stub is None else set(stub)
+        self._unseen = _mask(cards if stub is None else stub)
         self._given_size = len(cards) if stub is None else 0
         self.burns: list[Card | None] = []
         self.muck: list[Card | None] = []
 
-    @classmethod
-    def shuffled(cls, rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
-        cards = list(deck)
-        rng.shuffle(cards)
-        return cls(cards, rng, deck)
+    @property
+    def rng(self) -> random.Random:
+        """The generator a reshuffle draws from, as it stands after the deal's shuffle."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+            if self._shuffled:
+                shuffle(self._rng, [CARDS[0]] * self._shuffled)  # the same draws, whatever the cards
+        return self._rng
 
     @classmethod
-    def stacked(cls, cards: Sequence[Card], rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
+    def shuffled(cls, seed: int, deck: Sequence[Card] = CARDS) -> Deck:
+        """The deck shuffled by ``random.Random(seed)`` (one generator reseeded per hand)."""
+        cards = list(deck)
+        _SHUFFLER.seed(seed)
+        shuffle(_SHUFFLER, cards)
+        return cls(cards, seed, deck, shuffled=len(cards))
+
+    @classmethod
+    def stacked(cls, cards: Sequence[Card], seed: int, deck: Sequence[Card] = CARDS) -> Deck:
         """A deck whose top cards are ``cards`` in this order (the first is dealt first); the
-        cards not named follow, shuffled by ``rng``, so a stacked deck never runs dry early."""
+        cards not named follow, shuffled by ``random.Random(seed)``, so a stacked deck never
+        runs dry early."""
         if len(set(cards)) != len(cards):
             raise IllegalDealError("a stacked deck lists a card twice")
         strangers = [str(card) for card in cards if card not in set(deck)]
         if strangers:
             raise IllegalDealError(f"a stacked deck names {', '.join(strangers)}, which this deck does not hold")
-        rest = [card for card in deck if card not in set(cards)]
-        rng.shuffle(rest)
-        return cls([*cards, *rest], rng, deck)
+        named = set(cards)
+        rest = [card for card in deck if card not in named]
+        _SHUFFLER.seed(seed)
+        shuffle(_SHUFFLER, rest)
+        return cls([*cards, *rest], seed, deck, shuffled=len(rest))
 
     @classmethod
-    def given(cls, rng: random.Random, deck: Sequence[Card] = CARDS) -> Deck:
-        return cls(None, rng, deck)
+    def given(cls, seed: int, deck: Sequence[Card] = CARDS) -> Deck:
+        return cls(None, seed, deck)
 
     @property
     def size(self) -> int:
@@ -69,7 +119,7 @@ class Deck:
         if not self._stub:
             raise IllegalDealError("the stub is empty")
         card = self._stub.pop()
-        self._unseen.discard(card)
+        self._unseen &= ~(1 << card)
         return card
 
     def take(self, card: Card | None) -> None:
@@ -82,14 +132,18 @@ class Deck:
 
     def is_unseen(self, card: Card) -> bool:
         """Whether ``card`` may still turn up: not dealt, not shown, not in the muck."""
-        return card in self._unseen
+        return bool(self._unseen >> card & 1)
 
     def reveal(self, card: Card) -> None:
         """A card becomes known (dealt or shown); it must not be anywhere else already."""
-        if card not in self._unseen:
+        if not self._unseen >> card & 1:
             where = "the muck (a folded hand)" if card in self.muck else "play already"
             raise IllegalDealError(f"{card} is in {where}: a card can be dealt only once")
-        self._unseen.discard(card)
+        self._unseen &= ~(1 << card)
+
+    def unsee(self, cards: Iterable[Card]) -> None:
+        """Cards become unseen again (only a rule that puts cards back in play would)."""
+        self._unseen |= _mask(cards)
 
     def burn(self) -> Card | None:
         card = self.draw() if self.drawing else None
@@ -103,7 +157,7 @@ class Deck:
         count = len(self.burns)
         if self.drawing:
             self._stub.extend(card for card in self.burns if card is not None)
-            self._rng.shuffle(self._stub)
+            self.rng.shuffle(self._stub)
         else:
             self._given_size += count
         self.burns.clear()
@@ -111,3 +165,8 @@ class Deck:
 
     def to_muck(self, cards: Iterable[Card | None]) -> None:
         self.muck.extend(cards)
+
+
+_SHUFFLER = random.Random()
+"""The generator every hand's deal is shuffled with, reseeded per hand: seeding costs less
+than making a generator, and a hand keeps none unless it must reshuffle."""

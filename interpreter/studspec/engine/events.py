@@ -23,38 +23,38 @@ from .actions import Action, Declaration
 from .cards import Card, Rank, format_cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base class of everything recorded in a hand's log."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     seat: int
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StreetBegan(Event):
     street: str
     index: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     card: Card | None
     """``None`` when the burned card is not known (a replayed history)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BurnsReshuffled(Event):
     """The burn cards went back into the stub, which was shuffled (deck running short)."""
 
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     seat: int
     cards: tuple[Card | None, ...]
@@ -64,21 +64,21 @@ class CardsDealt(Event):
         return f"d dh p{self.seat + 1} {format_cards(self.cards)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CommunityCardDealt(Event):
     """One card face up that plays in every hand (the deck could not serve every seat)."""
 
     card: Card | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WildRanksChanged(Event):
     """The ranks wild for every seat changed as an up card fell (Follow the Queen)."""
 
     ranks: tuple[Rank, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TriggerFired(Event):
     """A dealt card set off a dealt-card rule (Baseball's up 4: an extra card; an up 3: match
     the pot or fold)."""
@@ -91,21 +91,21 @@ class TriggerFired(Event):
     """``None``: the rule took effect at once (free); else what the seat is asked to pay."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BringInDue(Event):
     """The rules named the seat that must post the bring-in."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BettingSkipped(Event):
     """No betting this street: fewer than two seats can still bet."""
 
     street: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
     """A seat's action; ``added`` is what it moved from stack to pot."""
 
@@ -117,7 +117,7 @@ class ActionTaken(Event):
     all_in: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Declared(Event):
     """A seat's hi-lo declaration, recorded when every other seat may know it: at once when
     seats declare in turn, all together once the last seat has declared simultaneously."""
@@ -126,18 +126,18 @@ class Declared(Event):
     declaration: Declaration
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Showed(Event):
     seat: int
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mucked(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One share of one pot paid to its winners (several when tied)."""
 
@@ -151,7 +151,7 @@ class PotAwarded(Event):
     """The winning hand in words, when there was a showdown."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]
 

@@ -77,9 +77,8 @@ class Hand:
         self.stacks = list(stacks)
         self.seed: int = random.SystemRandom().randrange(1 << 63) if seed is None else seed
         """The deck's shuffle (chosen at random when none is given, so the hand can be saved)."""
-        self.rng = random.Random(self.seed)
         self.stacked_deck: tuple[Card, ...] | None = None if deck is None else tuple(deck)
-        self.deck = _deck(self.rng, deck, deal_from_outside, self.rules.deck_cards)
+        self.deck = _deck(self.seed, deck, deal_from_outside, self.rules.deck_cards)
         self.auto_showdown = auto_showdown
         self.log: list[tuple[str, int | None, Action | tuple[Card | None, ...]]] = []
         """Every command the hand accepted, in order: what a saved hand replays."""
@@ -136,6 +135,12 @@ class Hand:
         """The actor's choices, computed once per turn (players ask, then act checks)."""
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator the deck reshuffles with (``random.Random(seed)`` after the deal's
+        shuffle); made when first asked for."""
+        return self.deck.rng
 
     @property
     def is_complete(self) -> bool:
@@ -347,11 +352,11 @@ class Hand:
                 return
 
 
-def _deck(rng: random.Random, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:
+def _deck(seed: int, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:
     """The hand's deck of ``cards``: dealt from outside, stacked (top card first), or
-    shuffled by ``rng``."""
+    shuffled by ``random.Random(seed)``."""
     if from_outside:
-        return Deck.given(rng, cards)
+        return Deck.given(seed, cards)
     if stacked is not None:
-        return Deck.stacked(stacked, rng, cards)
-    return Deck.shuffled(rng, cards)
+        return Deck.stacked(stacked, seed, cards)
+    return Deck.shuffled(seed, cards)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine, State
 
+from studspec.errors import UnsupportedMachineError
 from studspec.spec.model import Variant
 
 from . import dealing, declare, opening, rounds, settlement, showdown
@@ -215,10 +216,6 @@ def compile_variant(variant: Variant) -> CompiledVariant:
         edges=edge_table(machine, phases),
         kinds={phase.name: phase.kind for phase in phases},
     )
-
-
-class UnsupportedMachineError(TypeError):
-    """The machine uses a ``transitions`` feature a hand's walk of its edges does not run."""
 
 
 def edge_table(machine: Machine, phases: list[Phase]) -> dict[str, tuple[Edge, ...]]:

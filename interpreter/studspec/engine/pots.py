@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     eligible: tuple[int, ...]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat at the table as a given seat sees it."""
 
@@ -34,7 +34,7 @@ class SeatView:
     faces: tuple[Face, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableView:
     """What one seat may know: its own down cards, every up card, every shown card."""
 
