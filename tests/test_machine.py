@@ -76,6 +76,7 @@ class FiredHand(Hand):
         self._legal_cache = None
         while self.state != FINAL_STATE and self.compiled.advance(self, self):
             pass
+        self._actor = self._find_actor()
 
 
 def _played(cls: type[Hand], variant: object, stacks: list[int], seed: int) -> Hand:

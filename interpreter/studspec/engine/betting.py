@@ -37,6 +37,10 @@ class RoundRules:
     """Chips in the pot before this round (pot limit sizes bets by it)."""
 
 
+FOLD_CHOICE = LegalAction(ActionKind.FOLD)
+"""The one fold choice every round offers (immutable, so shared)."""
+
+
 class Sizing(Protocol):
     """A betting structure: the totals a seat may complete, bet or raise to."""
 
@@ -142,62 +146,60 @@ class BettingRound:
     def legal(self, seat: int, stack: int, opponents_with_chips: int) -> list[LegalAction]:
         """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts."""
         bet = self.bets.get(seat, 0)
-        choices: list[LegalAction] = []
+        rules = self.rules
+        choices: list[LegalAction]
         if self.bring_in_seat == seat:
-            if self.bring_in_may_fold:
-                choices.append(LegalAction(ActionKind.FOLD))
-            post = min(self.rules.bring_in, stack)
+            choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
+            post = min(rules.bring_in, stack)
             choices.append(LegalAction(ActionKind.BRING_IN, bet + post, bet + post, post))
+            if not rules.bring_in_may_complete:
+                return choices  # only the players after the bring-in may complete
+            # A wager must go above the bring-in: a short stack's chips go in as the
+            # bring-in for less (WSOP-L 217).
+            floor = max(self.level, rules.bring_in)
         else:
-            owed = self.to_call(seat)
+            owed = self.level - bet
             if owed > 0:
-                choices.append(LegalAction(ActionKind.FOLD))
-            paid = min(owed, stack)
-            choices.append(LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid))
-        if not self.may_raise(seat) or opponents_with_chips == 0 or self.capped:
-            return choices
-        if self.bring_in_seat == seat and not self.rules.bring_in_may_complete:
-            return choices  # only the players after the bring-in may complete
+                paid = min(owed, stack)
+                choices = [FOLD_CHOICE, LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid)]
+            else:
+                choices = [LegalAction(ActionKind.CHECK_CALL, bet, bet, 0)]
+            floor = self.level  # a wager must go above what is owed
         most = bet + stack
-        # A wager must go above what is owed; from the bring-in seat, above the bring-in
-        # (a short stack's chips go in as the bring-in for less, WSOP-L 217).
-        floor = max(self.level, self.rules.bring_in if self.bring_in_seat == seat else 0)
-        if most <= floor:
+        if most <= floor or opponents_with_chips == 0 or self.capped or not self.may_raise(seat):
             return choices
-        seen: set[tuple[int, int]] = set()
+        seen: list[tuple[int, int]] = []
         for low, high in self.sizing.ranges(self, seat):
             if high <= floor:
                 continue
             low, high = min(max(low, floor + 1), most), min(high, most)
             if (low, high) not in seen:
-                seen.add((low, high))
+                seen.append((low, high))
                 choices.append(LegalAction(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet))
         return choices
 
-    def apply(self, seat: int, action: Action, stack: int, can_act: Sequence[int]) -> int:
+    def apply(self, seat: int, action: Action, stack: int, can_act: Callable[[], Sequence[int]]) -> int:
         """Carry out an action already checked against :meth:`legal`; return chips added.
 
-        ``can_act`` lists the seats that still hold chips and cards (the actor included).
+        ``can_act()`` lists the seats that still hold chips and cards (the actor included);
+        it is asked only when a wager reopens the betting to them.
         """
         bet = self.bets.get(seat, 0)
         kind = action.kind
         added = 0
-        if kind is ActionKind.BRING_IN:
+        if kind is ActionKind.CHECK_CALL:
+            added = min(max(0, self.level - bet), stack)
+        elif kind is ActionKind.BRING_IN:
             added = min(self.rules.bring_in, stack)
             self.level = max(self.level, self.rules.bring_in)
             self.bring_in_seat = None
-        elif kind is ActionKind.CHECK_CALL:
-            added = min(self.to_call(seat), stack)
         elif kind is ActionKind.COMPLETE_BET_RAISE:
             assert action.amount is not None
             self.bring_in_seat = None
             added = action.amount - bet
-            self._raise(seat, action.amount, can_act)
-        self.bets[seat] = bet + added
-        self.acted[seat] = bet + added
+            self._raise(seat, action.amount, can_act())
+        self.bets[seat] = self.acted[seat] = bet + added
         self.pending.discard(seat)
-        if stack - added == 0:
-            self.pending.discard(seat)
         self.actor = self._next_pending(seat, inclusive=False)
         if kind is ActionKind.FOLD and self.bring_in_seat == seat:
             self.bring_in_seat = self.actor  # the opening obligation moves on

@@ -131,6 +131,8 @@ class Hand:
         """Follow the Queen: the rank of the up card that followed the last up queen."""
         self.awaiting_follower = False
         """Follow the Queen: an up queen fell, and the next up card's rank will be wild."""
+        self._actor: int | None = None
+        """The seat to act, found once each time the hand comes to rest (:attr:`actor`)."""
         self._legal_cache: tuple[int, list[LegalAction]] | None = None
         """The actor's choices, computed once per turn (players ask, then act checks)."""
 
@@ -153,16 +155,20 @@ class Hand:
     @property
     def actor(self) -> int | None:
         """The seat whose action is awaited, if any (``None`` while dealing or when the
-        history leaves it open which of several seats with unseen cards acts)."""
+        history leaves it open which of several seats with unseen cards acts). Found once
+        each time the hand comes to rest (:meth:`_drive`), not on every question."""
+        return self._actor
+
+    def _find_actor(self) -> int | None:
         phase = self.phase
+        if phase is PhaseKind.BETTING:
+            return self.round.actor if self.round is not None and not self.open_candidates else None
         if phase is PhaseKind.SHOWDOWN and self.show_queue:
             return self.show_queue[0]
         if phase is PhaseKind.DECLARE and self.declare_queue:
             return self.declare_queue[0]
         if phase is PhaseKind.DEAL and self.offers:
             return self.offers[0].seat
-        if phase is PhaseKind.BETTING and self.round is not None and not self.open_candidates:
-            return self.round.actor
         return None
 
     def live_seats(self) -> list[int]:
@@ -190,36 +196,47 @@ class Hand:
 
     def legal_actions(self, seat: int | None = None) -> list[LegalAction]:
         """What ``seat`` (default: the actor) may do now, with exact amounts."""
+        return list(self._choices(seat))
+
+    def _choices(self, seat: int | None) -> list[LegalAction]:
+        """:meth:`legal_actions` without the copy: the actor's are computed once a turn
+        (players ask, then :meth:`act` checks), and callers inside the hand never change them."""
         cache = self._legal_cache
         if cache is not None and (seat is None or seat == cache[0]):
-            return list(cache[1])
+            return cache[1]
         choices = self._legal_actions(seat)
-        actor = self.actor
-        if actor is not None and seat in (None, actor):
+        actor = self._actor
+        if actor is not None and (seat is None or seat == actor):
             self._legal_cache = (actor, choices)
-        return list(choices)
+        return choices
 
     def _legal_actions(self, seat: int | None) -> list[LegalAction]:
         if seat is None:
-            seat = self.actor
+            seat = self._actor
             if seat is None and self.open_candidates:
                 seat = self.open_candidates[0]
         if seat is None:
             return []
-        if self.phase is PhaseKind.SHOWDOWN:
+        phase = self.phase
+        if phase is PhaseKind.BETTING:
+            rnd = self.round
+            if rnd is None:
+                return []
+            stacks = self.stacks
+            others = 0
+            for other in self.live:
+                if other != seat and stacks[other] > 0:
+                    others += 1
+            if self.open_candidates:
+                return opening.candidate_choices(self, seat, others)
+            return rnd.legal(seat, stacks[seat], others) if seat == rnd.actor else []
+        if phase is PhaseKind.SHOWDOWN:
             return [LegalAction(ActionKind.SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
-        if self.phase is PhaseKind.DECLARE:
+        if phase is PhaseKind.DECLARE:
             return declare.choices(self, seat)
-        if self.phase is PhaseKind.DEAL:
+        if phase is PhaseKind.DEAL:
             return offers.choices(self, seat)
-        if self.phase is not PhaseKind.BETTING or self.round is None:
-            return []
-        others = sum(1 for s in self.seats_with_chips() if s != seat)
-        if self.open_candidates:
-            return opening.candidate_choices(self, seat, others)
-        if seat != self.round.actor:
-            return []
-        return self.round.legal(seat, self.stacks[seat], others)
+        return []
 
     def view(self, viewer: int | None) -> TableView:
         """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
@@ -229,37 +246,42 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
-        who = self.actor if seat is None else seat
-        self._guarded(lambda: self._act(action, seat))
+        who = self._actor if seat is None else seat
+        if self.deck.drawing:  # nothing unseen: nothing can fail late (see _guarded)
+            self._act(action, seat)
+        else:
+            self._guarded(lambda: self._act(action, seat))
         self.log.append(("act", who, action))
 
     def _act(self, action: Action, seat: int | None) -> None:
-        if self.is_complete:
+        phase = self.phase
+        if phase is PhaseKind.COMPLETE:
             raise IllegalActionError(str(action), "the hand is over")
-        if action.kind is ActionKind.SHOW_MUCK:
+        kind = action.kind
+        if kind is ActionKind.SHOW_MUCK:
             showdown.show_or_muck(self, action, seat)
             self._drive()
             return
         if seat is None:
-            seat = self.actor
-        legal = self.legal_actions(seat) if seat is not None else []
+            seat = self._actor
+        legal = self._choices(seat) if seat is not None else []
         if seat is None or not legal:
-            now = tuple(str(a) for a in self.legal_actions())
+            now = tuple(str(a) for a in self._choices(None))
             reason = f"it is not {seat_name(seat)}'s turn ({self.waiting_for()})"
             raise IllegalActionError(label(action, seat), reason, now)
-        if not any(option.allows(action) for option in legal):
+        for option in legal:
+            if option.allows(action):
+                break
+        else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
-        if action.kind is ActionKind.DECLARE:
+        if kind is ActionKind.DECLARE:
             declare.take(self, action, seat)
-            self._drive()
-            return
-        if self.phase is PhaseKind.DEAL:
+        elif phase is PhaseKind.DEAL:
             offers.answer(self, seat, action)
-            self._drive()
-            return
-        if self.open_candidates:
-            opening.fix_opener(self, seat)
-        rounds.take_action(self, seat, action)
+        else:
+            if self.open_candidates:
+                opening.fix_opener(self, seat)
+            rounds.take_action(self, seat, action)
         self._drive()
 
     def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:
@@ -349,6 +371,7 @@ class Hand:
                         step(self)
                     break
             else:
+                self._actor = self._find_actor()
                 return
 
 

@@ -120,7 +120,7 @@ def take_action(hand: Hand, seat: int, action: Action) -> None:
     rnd = hand.round
     assert rnd is not None
     obliged = rnd.bring_in_seat
-    added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips())
+    added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips)
     hand.stacks[seat] -= added
     hand.contributed[seat] += added
     if action.kind is ActionKind.FOLD:
