@@ -85,11 +85,12 @@ def enter_deal(hand: Hand) -> None:
 
 def _draw_street(hand: Hand, index: int) -> None:
     street = hand.variant.streets[index]
-    while hand.deal_queue and not hand.offers:
-        seat, faces = hand.deal_queue.pop(0)
-        if hand.deck.size < len(faces):
+    queue, deck = hand.deal_queue, hand.deck
+    while queue and not hand.offers:
+        seat, faces = queue.pop(0)
+        if deck.size < len(faces):
             raise HandError(f"the stub is empty on {street.id} street")
-        place(hand, seat, [hand.deck.draw() for _ in faces], list(faces))
+        place(hand, seat, deck.deal(len(faces)), faces)
 
 
 def resume_deal(hand: Hand) -> None:
@@ -121,7 +122,7 @@ def deal_given(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> No
     for dealt in cards:
         hand.deck.take(dealt)
     hand.deal_queue.pop(0)
-    place(hand, seat, list(cards), list(expected.faces))
+    place(hand, seat, cards, expected.faces)
 
 
 def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
@@ -148,8 +149,9 @@ def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> P
     return expected
 
 
-def place(hand: Hand, seat: int | None, cards: list[Card | None], faces: list[Face]) -> None:
-    """Give ``cards`` to ``seat`` (or to the board) and record it."""
+def place(hand: Hand, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:
+    """Give ``cards`` to ``seat`` (or to the board) and record it, then let the rules that
+    watch the cards as they fall (Follow the Queen, dealt-card rules) see each one."""
     if seat is None:
         hand.community.extend(cards)
         for card in cards:
@@ -159,6 +161,8 @@ def place(hand: Hand, seat: int | None, cards: list[Card | None], faces: list[Fa
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
     hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
+    if not hand.rules.watches_cards:
+        return
     for card, face in zip(cards, faces):
         track(hand, card, face)
         fire(hand, seat, card, face)

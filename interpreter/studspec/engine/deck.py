@@ -122,6 +122,16 @@ class Deck:
         self._unseen &= ~(1 << card)
         return card
 
+    def deal(self, count: int) -> list[Card]:
+        """The top ``count`` cards of the stub, in the order dealt."""
+        stub = self._stub
+        if len(stub) < count:
+            raise IllegalDealError("the stub is empty")
+        cards = stub[: -count - 1 : -1]
+        del stub[-count:]
+        self._unseen &= ~_mask(cards)
+        return cards
+
     def take(self, card: Card | None) -> None:
         """Account for a card dealt from outside; ``None`` is a card nobody saw."""
         if self._given_size <= 0:

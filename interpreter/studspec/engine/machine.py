@@ -30,6 +30,7 @@ from studspec.errors import UnsupportedMachineError
 from studspec.spec.model import Variant
 
 from . import dealing, declare, opening, rounds, settlement, showdown
+from .identity import by_identity
 from .phases import Phase, PhaseKind, Wait
 from .rules import ResolvedRules, resolve
 
@@ -202,6 +203,7 @@ def build_machine(variant: Variant, rules: ResolvedRules, graph: bool = False) -
     return machine, phases
 
 
+@by_identity
 @lru_cache(maxsize=64)
 def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""

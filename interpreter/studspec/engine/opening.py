@@ -10,7 +10,7 @@ The machine enters the bring-in and betting phases through :func:`enter_bring_in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .actions import LegalAction
 from .cards import FIRST_JOKER, Card
@@ -51,10 +51,10 @@ def board_keys(
     """Each seat's claim to act first, from its up cards (larger: acts first)."""
     keys: dict[int, Key | None] = {}
     for seat, board in boards.items():
-        if any(card is None for card in board):
+        if None in board:
             keys[seat] = None
         else:
-            cards = [card for card in board if card is not None]
+            cards = cast(Sequence[Card], board)
             keys[seat] = (ranking.value(cards), *ties(cards, seat, ranking))
     return keys
 

@@ -61,6 +61,8 @@ def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], An
     """Split ``amount`` evenly; leftover chips go one each in ``odd_chip_key`` order, best first."""
     base, extra = divmod(amount, len(winners))
     result = dict.fromkeys(winners, base)
+    if not extra:
+        return result  # no odd chip: the key (a best-five search) is never needed
     for seat in sorted(winners, key=odd_chip_key, reverse=True)[:extra]:
         result[seat] += 1
     return result

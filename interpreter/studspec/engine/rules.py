@@ -11,7 +11,7 @@ traits in :mod:`studspec.spec.options`, so the fact is written once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
@@ -410,6 +410,13 @@ class ResolvedRules:
     """Each dealt-card rule, in the book's order."""
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
+
+    watches_cards: bool = field(init=False)
+    """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
+    that follows an up card); without one, a deal skips the per-card look."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.follow.trigger is not None)
 
     @property
     def deal_may_fold(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from studspec.spec.model import Face
 
@@ -46,6 +47,10 @@ class Holding:
         wild: WildSpec | None = None,
     ) -> Holding:
         """The cards of these that a viewer knows (``None`` stands for one it does not)."""
+        if None not in cards and None not in community:  # a seat's own view: all known
+            return cls(
+                cast(tuple[Card, ...], tuple(cards)), tuple(faces), cast(tuple[Card, ...], tuple(community)), wild
+            )
         pairs = [(card, face) for card, face in zip(cards, faces) if card is not None]
         return cls(
             tuple(card for card, _ in pairs),

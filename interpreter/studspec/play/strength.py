@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
+from studspec.engine.identity import by_identity
 from studspec.engine.rules import SHARE_RULES
 from studspec.engine.shares import Evaluator, Holding, HoleCardShare, ShareRule
 from studspec.spec.model import Variant
@@ -49,6 +50,7 @@ class ShareStrength:
     weight: float
 
 
+@by_identity
 @lru_cache(maxsize=64)
 def share_strengths(variant: Variant) -> tuple[ShareStrength, ...]:
     """What wins each of the rule book's shares, each with its part of a pot."""
