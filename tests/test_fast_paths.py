@@ -1,0 +1,125 @@
+"""The speed work's shortcuts give exactly what the plain way gives (issue 10).
+
+Each shortcut here replaces a library call or a recomputation with something cheaper that
+must not change a single dealt card or decision: the deck's inlined shuffle against
+``random.Random.shuffle``, the generator a hand makes only when it reshuffles against the one
+it would have kept, dealing a street's cards at once against drawing them one by one, and the
+identity-first caches against their value-keyed originals. The end-to-end guard is
+``tests/test_differential.py`` (recorded hands, event for event); these name the piece that
+broke when it fails.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from studspec import Hand, load_variant
+from studspec.engine.cards import CARDS, JOKERS, Card
+from studspec.engine.deck import Deck, shuffle
+from studspec.engine.identity import RECENT, by_identity
+from studspec.engine.machine import compile_variant
+from studspec.spec import clear_cache
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 52])
+def test_the_inlined_shuffle_draws_as_random_shuffle_does(length: int) -> None:
+    """Same order and same generator state afterwards, for every seed tried: a seeded deck
+    deals the same cards as before the speed work, and a later reshuffle too."""
+    for seed in range(60):
+        plain, ours = list(CARDS[:length]), list(CARDS[:length])
+        mine, theirs = random.Random(seed), random.Random(seed)
+        theirs.shuffle(plain)
+        shuffle(mine, ours)
+        assert ours == plain
+        assert mine.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("deck", [CARDS, (*CARDS, JOKERS[0])], ids=["52", "53"])
+def test_a_shuffled_deck_is_random_random_seed_shuffling_the_deck(deck: tuple[Card, ...]) -> None:
+    for seed in (0, 1, 12345, 2**63 - 1):
+        expected = list(deck)
+        generator = random.Random(seed)
+        generator.shuffle(expected)
+        dealt = Deck.shuffled(seed, deck)
+        assert dealt.stub == tuple(expected)
+        # the generator a reshuffle would use, made late, stands where the eager one stood
+        assert dealt.rng.getstate() == generator.getstate()
+
+
+def test_a_stacked_deck_shuffles_the_cards_it_does_not_name_as_before() -> None:
+    top = (CARDS[51], CARDS[0], CARDS[25])
+    rest = [card for card in CARDS if card not in top]
+    generator = random.Random(7)
+    generator.shuffle(rest)
+    deck = Deck.stacked(top, 7, CARDS)
+    assert deck.stub == (*top, *rest)
+    assert deck.rng.getstate() == generator.getstate()
+
+
+def test_dealing_a_street_at_once_is_drawing_its_cards_one_by_one() -> None:
+    at_once, one_by_one = Deck.shuffled(99), Deck.shuffled(99)
+    for count in (3, 1, 1, 2, 4):
+        assert at_once.deal(count) == [one_by_one.draw() for _ in range(count)]
+        assert at_once.size == one_by_one.size
+    for card in CARDS:
+        assert at_once.is_unseen(card) == one_by_one.is_unseen(card)
+
+
+def test_a_reshuffle_draws_from_the_generator_the_deal_left() -> None:
+    """Seed 000: burns go back and the stub is shuffled. The late generator must continue the
+    deal's stream, so the reshuffled stub is the one an eager generator would give."""
+    deck = Deck.shuffled(5)
+    for _ in range(4):
+        deck.burn()
+    kept = list(reversed(deck.stub)) + [card for card in deck.burns if card is not None]
+    generator = random.Random(5)
+    generator.shuffle(list(CARDS))
+    generator.shuffle(kept)
+    deck.reshuffle_burns()
+    assert deck.stub == tuple(reversed(kept))
+
+
+def test_a_hand_keeps_no_generator_until_asked() -> None:
+    hand = Hand(load_variant("seven-card-stud"), [1000] * 8, seed=3)
+    assert hand.deck._rng is None  # the point of the shortcut
+    expected = random.Random(3)
+    expected.shuffle(list(CARDS))
+    assert hand.rng.getstate() == expected.getstate()
+
+
+def test_the_identity_cache_answers_the_same_object_and_equal_objects_alike() -> None:
+    calls: list[object] = []
+
+    def slow(key: tuple[int, ...]) -> int:
+        calls.append(key)
+        return sum(key)
+
+    fast = by_identity(slow)
+    first = (1, 2, 3)
+    assert fast(first) == 6 and fast(first) == 6
+    assert len(calls) == 1, "the same object is answered without calling through"
+    twin = tuple(range(1, 4))  # built at run time: not the constant `first` is
+    assert twin is not first and fast(twin) == 6
+    assert len(calls) == 2, "an equal but different object goes to the wrapped cache"
+
+
+def test_the_identity_cache_stays_bounded() -> None:
+    def first_item(key: tuple[int]) -> int:
+        return key[0]
+
+    fast = by_identity(first_item)
+    keys = [(number,) for number in range(RECENT * 3)]
+    assert [fast(key) for key in keys] == list(range(RECENT * 3))
+    assert [fast(key) for key in keys[:5]] == list(range(5))
+
+
+def test_a_rule_book_loaded_twice_compiles_once() -> None:
+    """The identity front must not break the value cache behind it: equal books share one
+    compiled machine, however they were loaded."""
+    first = load_variant("razz")
+    clear_cache()
+    again = load_variant("razz")
+    assert again is not first and again == first
+    assert compile_variant(again) is compile_variant(first)
