@@ -16,7 +16,7 @@ from typing import Protocol
 from .actions import Action, ActionKind, LegalAction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundRules:
     """The rules a round is played under, resolved from the rule book and the stakes."""
 
@@ -35,6 +35,14 @@ class RoundRules:
     """Whether the seat that must bring in may complete instead (``bring_in.completion``)."""
     pot_at_start: int = 0
     """Chips in the pot before this round (pot limit sizes bets by it)."""
+
+
+def _bits(seats: Sequence[int]) -> int:
+    """Seats as bits: a set of a few seats in an int instead of a 200-byte set."""
+    bits = 0
+    for seat in seats:
+        bits |= 1 << seat
+    return bits
 
 
 FOLD_CHOICE = LegalAction(ActionKind.FOLD)
@@ -59,7 +67,7 @@ class Sizing(Protocol):
         ...
 
 
-@dataclass
+@dataclass(slots=True)
 class BettingRound:
     """The mutable state of one betting round.
 
@@ -84,7 +92,8 @@ class BettingRound:
     """The round began heads-up under a rule that lifts the cap then (WSOP-L 127)."""
     big_locked: bool = False
     """Open-pair rule: once a big bet or raise is made, all raises are big (WSOP-L 220)."""
-    pending: set[int] = field(default_factory=set)
+    pending: int = 0
+    """The seats still to act this round, as bits (seat ``s`` is bit ``s``)."""
     acted: dict[int, int] = field(default_factory=dict)
     """Each seat that has acted this round, with its street total when it last acted."""
     actor: int | None = None
@@ -107,17 +116,19 @@ class BettingRound:
 
     def start(self, first: int, can_act: Sequence[int]) -> None:
         """Every seat that can act must act at least once, starting at ``first``."""
-        self.pending = set(can_act)
+        self.pending = _bits(can_act)
         self.actor = self._next_pending(first, inclusive=True)
 
     def _next_pending(self, seat: int, *, inclusive: bool) -> int | None:
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return None
-        n = len(self.order)
-        start = self.order.index(seat)
+        order = self.order
+        n = len(order)
+        start = order.index(seat)
         for step in range(0 if inclusive else 1, n + 1):
-            candidate = self.order[(start + step) % n]
-            if candidate in self.pending:
+            candidate = order[(start + step) % n]
+            if pending >> candidate & 1:
                 return candidate
         return None
 
@@ -199,7 +210,7 @@ class BettingRound:
             added = action.amount - bet
             self._raise(seat, action.amount, can_act())
         self.bets[seat] = self.acted[seat] = bet + added
-        self.pending.discard(seat)
+        self.pending &= ~(1 << seat)
         self.actor = self._next_pending(seat, inclusive=False)
         if kind is ActionKind.FOLD and self.bring_in_seat == seat:
             self.bring_in_seat = self.actor  # the opening obligation moves on
@@ -221,7 +232,7 @@ class BettingRound:
             self.full_level = total
         self.level = total
         self.last_aggressor = seat
-        self.pending = {other for other in can_act if other != seat}
+        self.pending = _bits(can_act) & ~(1 << seat)
 
 
 class FixedLimit:

@@ -11,8 +11,8 @@ shares one result between equal rule books loaded twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
-from typing import TypeVar
+from functools import update_wrapper
+from typing import Generic, TypeVar
 
 Key = TypeVar("Key")
 Value = TypeVar("Value")
@@ -21,19 +21,32 @@ RECENT = 64
 """Objects remembered by identity; each entry keeps its object alive, so ids stay unique."""
 
 
-def by_identity(function: Callable[[Key], Value]) -> Callable[[Key], Value]:
+class IdentityCache(Generic[Key, Value]):
     """``function`` (itself cached by value) answered for a recently seen object by identity."""
-    recent: dict[int, tuple[Key, Value]] = {}
 
-    @wraps(function)
-    def lookup(key: Key) -> Value:
-        seen = recent.get(id(key))
+    def __init__(self, function: Callable[[Key], Value]) -> None:
+        self._function = function
+        self._recent: dict[int, tuple[Key, Value]] = {}
+        update_wrapper(self, function)
+
+    def __call__(self, key: Key) -> Value:
+        seen = self._recent.get(id(key))
         if seen is not None and seen[0] is key:
             return seen[1]
-        value = function(key)
-        if len(recent) >= RECENT:
-            del recent[next(iter(recent))]
-        recent[id(key)] = (key, value)
+        value = self._function(key)
+        if len(self._recent) >= RECENT:
+            del self._recent[next(iter(self._recent))]
+        self._recent[id(key)] = (key, value)
         return value
 
-    return lookup
+    def cache_clear(self) -> None:
+        """Forget every answer, here and in the wrapped cache (tests that patch a rule)."""
+        self._recent.clear()
+        clear = getattr(self._function, "cache_clear", None)
+        if clear is not None:
+            clear()
+
+
+def by_identity(function: Callable[[Key], Value]) -> IdentityCache[Key, Value]:
+    """Wrap ``function`` (cached by value) in an identity-first cache."""
+    return IdentityCache(function)
