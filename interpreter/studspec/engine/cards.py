@@ -76,6 +76,11 @@ JOKER_LETTER = "X"
 JOKER_COLOURS = "rb"
 """The suit-place letter of each joker (red 52, black 53): not a suit letter."""
 FIRST_JOKER = 52
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+"""Every rank and suit by number: indexing a tuple is far cheaper than calling the enum,
+and a card's rank is asked for every door card and board of every street."""
 """The ``int`` of the first joker: every card at or above it is a joker."""
 
 
@@ -88,13 +93,13 @@ class Card(int):
     def rank(self) -> Rank:
         if self >= FIRST_JOKER:
             raise ValueError(f"a joker ({self}) has no rank")
-        return Rank(self >> 2)
+        return _RANKS[self >> 2]
 
     @property
     def suit(self) -> Suit:
         if self >= FIRST_JOKER:
             raise ValueError(f"a joker ({self}) has no suit")
-        return Suit(self & 3)
+        return _SUITS[self & 3]
 
     @property
     def is_joker(self) -> bool:
