@@ -11,7 +11,10 @@ broke when it fails.
 
 from __future__ import annotations
 
+import pickle
 import random
+import sys
+import threading
 
 import pytest
 
@@ -123,3 +126,43 @@ def test_a_rule_book_loaded_twice_compiles_once() -> None:
     again = load_variant("razz")
     assert again is not first and again == first
     assert compile_variant(again) is compile_variant(first)
+
+
+def test_hands_built_in_several_threads_at_once_are_dealt_as_alone() -> None:
+    """The deal's generator is reseeded per hand; one per thread, so threads building hands
+    at the same moment never draw from one stream (found in review: a shared one did)."""
+    variant = load_variant("razz")
+    seeds = range(400)
+    alone = {seed: Hand(variant, [1000] * 8, seed=seed).deck.stub for seed in seeds}
+    together: dict[int, tuple[Card, ...]] = {}
+
+    def build(part: range) -> None:
+        for seed in part:
+            together[seed] = Hand(variant, [1000] * 8, seed=seed).deck.stub
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, inside a shuffle too
+    try:
+        threads = [threading.Thread(target=build, args=(seeds[k::4],)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
+
+
+def test_the_identity_cached_functions_pickle_by_name() -> None:
+    """A process pool may be handed ``compile_variant`` or the players' tables: they travel
+    by name, as the plain cached functions did."""
+    from studspec.play.strength import share_strengths
+
+    for function in (compile_variant, share_strengths):
+        assert pickle.loads(pickle.dumps(function)) is function
+    assert compile_variant.cache_info() is not None
+
+
+def test_dealing_no_card_leaves_the_stub_alone() -> None:
+    deck = Deck.shuffled(1)
+    assert deck.deal(0) == [] and deck.size == 52

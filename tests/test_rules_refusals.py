@@ -210,3 +210,32 @@ def test_a_settlement_that_needs_unseen_cards_is_refused_and_the_hand_is_as_it_w
             assert "cannot be settled" in str(refused)
             break
     assert hand.state == "seventh_betting" and snapshot(hand) == before
+
+
+def test_a_settlement_that_needs_an_unseen_community_card_is_refused_and_the_hand_is_as_it_was() -> None:
+    """Eight players reach seventh street with one card left for the river: it is dealt as
+    a community card (seed 000), here unseen (``??``). Every seat's own cards are known, but
+    the board is not, so the last call cannot be settled: it is refused and the hand is
+    exactly as before it, waiting for the same seat (found in review: the rollback looked
+    only at the seats' own cards, so the hand was left half-settled)."""
+    from studspec.engine.actions import ActionKind, parse_action
+    from studspec.engine.cards import CARDS
+    from studspec.errors import HandError
+
+    hand = new_hand(STUD, stacks=(100_000,) * 8)
+    cards = list(CARDS)
+    while True:
+        pending = hand.pending_deal()
+        if pending is not None:
+            hand.deal(pending.seat, [None] if pending.seat is None else [cards.pop() for _ in pending.faces])
+            continue
+        kinds = {a.kind for a in hand.legal_actions()}
+        before, actor = snapshot(hand), hand.actor
+        try:
+            hand.act(parse_action("pb" if ActionKind.BRING_IN in kinds else "cc"))
+        except HandError as refused:
+            assert "cannot be settled" in str(refused)
+            break
+    assert hand.community == [None]
+    assert hand.state == "seventh_betting" and snapshot(hand) == before
+    assert hand.actor == actor is not None

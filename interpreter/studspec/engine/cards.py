@@ -76,12 +76,12 @@ JOKER_LETTER = "X"
 JOKER_COLOURS = "rb"
 """The suit-place letter of each joker (red 52, black 53): not a suit letter."""
 FIRST_JOKER = 52
+"""The ``int`` of the first joker: every card at or above it is a joker."""
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 """Every rank and suit by number: indexing a tuple is far cheaper than calling the enum,
 and a card's rank is asked for every door card and board of every street."""
-"""The ``int`` of the first joker: every card at or above it is a joker."""
 
 
 class Card(int):

@@ -11,6 +11,7 @@ muck and never come back (seed 000).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -57,7 +58,7 @@ class Deck:
         when first needed (after ``shuffled`` cards' worth of shuffling, as the deal did):
         most hands never reshuffle, and a generator holds 2.5 KB."""
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
-        self._seed = rng if isinstance(rng, int) else 0
+        self._seed = 0 if isinstance(rng, random.Random) else rng
         self._shuffled = shuffled
         self.drawing = stub is not None
         self.cards = card_set(tuple(cards))
@@ -81,8 +82,7 @@ class Deck:
     def shuffled(cls, seed: int, deck: Sequence[Card] = CARDS) -> Deck:
         """The deck shuffled by ``random.Random(seed)`` (one generator reseeded per hand)."""
         cards = list(deck)
-        _SHUFFLER.seed(seed)
-        shuffle(_SHUFFLER, cards)
+        shuffle(_shuffler(seed), cards)
         return cls(cards, seed, deck, shuffled=len(cards))
 
     @classmethod
@@ -97,8 +97,7 @@ class Deck:
             raise IllegalDealError(f"a stacked deck names {', '.join(strangers)}, which this deck does not hold")
         named = set(cards)
         rest = [card for card in deck if card not in named]
-        _SHUFFLER.seed(seed)
-        shuffle(_SHUFFLER, rest)
+        shuffle(_shuffler(seed), rest)
         return cls([*cards, *rest], seed, deck, shuffled=len(rest))
 
     @classmethod
@@ -125,6 +124,8 @@ class Deck:
     def deal(self, count: int) -> list[Card]:
         """The top ``count`` cards of the stub, in the order dealt."""
         stub = self._stub
+        if count <= 0:
+            return []
         if len(stub) < count:
             raise IllegalDealError("the stub is empty")
         cards = stub[: -count - 1 : -1]
@@ -177,6 +178,16 @@ class Deck:
         self.muck.extend(cards)
 
 
-_SHUFFLER = random.Random()
-"""The generator every hand's deal is shuffled with, reseeded per hand: seeding costs less
-than making a generator, and a hand keeps none unless it must reshuffle."""
+_SHUFFLERS = threading.local()
+"""Each thread's generator for the deals, reseeded per hand: seeding costs less than making a
+generator, and a hand keeps none unless it must reshuffle. One per thread, so hands built
+at once in several threads never draw from one stream."""
+
+
+def _shuffler(seed: int) -> random.Random:
+    """This thread's deal generator, seeded ``seed`` (the state ``random.Random(seed)`` has)."""
+    generator: random.Random | None = getattr(_SHUFFLERS, "generator", None)
+    if generator is None:
+        generator = _SHUFFLERS.generator = random.Random()
+    generator.seed(seed)
+    return generator

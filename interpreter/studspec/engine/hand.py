@@ -324,7 +324,7 @@ class Hand:
         failure deals and plays the hand's log again (every command it accepted), so a command
         that succeeds costs nothing extra: no copy of the hand is taken in advance.
         """
-        if self.deck.drawing or not any(None in self.cards[s] for s in self.live):
+        if self.deck.drawing or not (None in self.community or any(None in self.cards[s] for s in self.live)):
             command()
             return
         try:
@@ -358,21 +358,23 @@ class Hand:
         ``advance`` event would (:func:`~studspec.engine.machine.edge_table`)."""
         self._legal_cache = None
         edges = self.compiled.edges
-        while True:
-            for conditions, before, dest, kind, enter in edges[self.state]:
-                for condition in conditions:
-                    if not condition(self):
+        try:
+            while True:
+                for conditions, before, dest, kind, enter in edges[self.state]:
+                    for condition in conditions:
+                        if not condition(self):
+                            break
+                    else:
+                        for step in before:
+                            step(self)
+                        self.state, self.phase = dest, kind
+                        for step in enter:
+                            step(self)
                         break
                 else:
-                    for step in before:
-                        step(self)
-                    self.state, self.phase = dest, kind
-                    for step in enter:
-                        step(self)
-                    break
-            else:
-                self._actor = self._find_actor()
-                return
+                    return
+        finally:  # also when a phase fails: the hand then waits for nobody it did not
+            self._actor = self._find_actor()
 
 
 def _deck(seed: int, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:

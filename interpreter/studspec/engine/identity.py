@@ -27,6 +27,7 @@ class IdentityCache(Generic[Key, Value]):
     def __init__(self, function: Callable[[Key], Value]) -> None:
         self._function = function
         self._recent: dict[int, tuple[Key, Value]] = {}
+        self.__qualname__ = function.__qualname__
         update_wrapper(self, function)
 
     def __call__(self, key: Key) -> Value:
@@ -34,10 +35,20 @@ class IdentityCache(Generic[Key, Value]):
         if seen is not None and seen[0] is key:
             return seen[1]
         value = self._function(key)
-        if len(self._recent) >= RECENT:
-            del self._recent[next(iter(self._recent))]
-        self._recent[id(key)] = (key, value)
+        recent = self._recent
+        if len(recent) >= RECENT:
+            recent.pop(next(iter(recent), -1), None)  # another thread may have just done so
+        recent[id(key)] = (key, value)
         return value
+
+    def __reduce__(self) -> str:
+        """Pickled by name, as the module-level function it stands for."""
+        return self.__qualname__
+
+    def cache_info(self) -> object:
+        """The wrapped cache's figures (hits, misses: lookups the identity front passed on)."""
+        info = getattr(self._function, "cache_info", None)
+        return None if info is None else info()
 
     def cache_clear(self) -> None:
         """Forget every answer, here and in the wrapped cache (tests that patch a rule)."""

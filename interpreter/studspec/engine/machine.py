@@ -225,10 +225,18 @@ def edge_table(machine: Machine, phases: list[Phase]) -> dict[str, tuple[Edge, .
 
     The walk runs conditions, ``before`` callbacks and the destination's ``on_enter``
     callbacks, which is all this machine uses; a machine with anything else (``unless``
-    conditions, ``prepare`` or ``after`` callbacks, exit callbacks, machine-wide hooks, a
-    queue) is refused rather than walked wrongly.
+    conditions, ``prepare`` or ``after`` callbacks, exit callbacks, machine-wide hooks
+    including ``on_exception`` and ``on_final``, a queue) is refused rather than walked
+    wrongly.
     """
-    hooks = (machine.prepare_event, machine.before_state_change, machine.after_state_change, machine.finalize_event)
+    hooks = (
+        machine.prepare_event,
+        machine.before_state_change,
+        machine.after_state_change,
+        machine.finalize_event,
+        machine.on_exception,
+        machine.on_final,
+    )
     if any(hooks) or machine.has_queue or any(state.on_exit for state in machine.states.values()):
         raise UnsupportedMachineError("the machine uses hooks or exit callbacks the edge walk does not run")
     kinds = {phase.name: phase.kind for phase in phases}
