@@ -373,7 +373,7 @@ class Hand:
                         break
                 else:
                     return
-        finally:  # also when a phase fails: the hand then waits for nobody it did not
+        finally:  # also when a phase fails midway, so the actor always matches the state
             self._actor = self._find_actor()
 
 
