@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .actions import Action, ActionKind, LegalAction
+from .bits import as_bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +36,6 @@ class RoundRules:
     """Whether the seat that must bring in may complete instead (``bring_in.completion``)."""
     pot_at_start: int = 0
     """Chips in the pot before this round (pot limit sizes bets by it)."""
-
-
-def _bits(seats: Sequence[int]) -> int:
-    """Seats as bits: a set of a few seats in an int instead of a 200-byte set."""
-    bits = 0
-    for seat in seats:
-        bits |= 1 << seat
-    return bits
 
 
 FOLD_CHOICE = LegalAction(ActionKind.FOLD)
@@ -116,7 +109,7 @@ class BettingRound:
 
     def start(self, first: int, can_act: Sequence[int]) -> None:
         """Every seat that can act must act at least once, starting at ``first``."""
-        self.pending = _bits(can_act)
+        self.pending = as_bits(can_act)
         self.actor = self._next_pending(first, inclusive=True)
 
     def _next_pending(self, seat: int, *, inclusive: bool) -> int | None:
@@ -232,7 +225,7 @@ class BettingRound:
             self.full_level = total
         self.level = total
         self.last_aggressor = seat
-        self.pending = _bits(can_act) & ~(1 << seat)
+        self.pending = as_bits(can_act) & ~(1 << seat)
 
 
 class FixedLimit:

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from studspec.errors import IllegalDealError
 
+from .bits import as_bits
 from .cards import CARDS, Card
 
 
@@ -24,14 +25,6 @@ from .cards import CARDS, Card
 def card_set(cards: tuple[Card, ...]) -> frozenset[Card]:
     """The cards of a deck as a set, shared by every hand dealt from it."""
     return frozenset(cards)
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    """A set of cards as bits (card ``c`` is bit ``c``): a few bytes instead of a set's 2 KB."""
-    bits = 0
-    for card in cards:
-        bits |= 1 << card
-    return bits
 
 
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -64,7 +57,7 @@ class Deck:
         self.cards = card_set(tuple(cards))
         """Every card of the deck (jokers, when the rule book's deck has them)."""
         self._stub: list[Card] = list(reversed(stub)) if stub is not None else []
-        self._unseen = _mask(cards if stub is None else stub)
+        self._unseen = as_bits(cards if stub is None else stub)
         self._given_size = len(cards) if stub is None else 0
         self.burns: list[Card | None] = []
         self.muck: list[Card | None] = []
@@ -130,7 +123,7 @@ class Deck:
             raise IllegalDealError("the stub is empty")
         cards = stub[: -count - 1 : -1]
         del stub[-count:]
-        self._unseen &= ~_mask(cards)
+        self._unseen &= ~as_bits(cards)
         return cards
 
     def take(self, card: Card | None) -> None:
@@ -154,7 +147,7 @@ class Deck:
 
     def unsee(self, cards: Iterable[Card]) -> None:
         """Cards become unseen again (only a rule that puts cards back in play would)."""
-        self._unseen |= _mask(cards)
+        self._unseen |= as_bits(cards)
 
     def burn(self) -> Card | None:
         card = self.draw() if self.drawing else None

@@ -209,18 +209,19 @@ def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
     rules = resolve(variant)
     machine, phases = build_machine(variant, rules)
+    kinds = {phase.name: phase.kind for phase in phases}
     return CompiledVariant(
         variant=variant,
         phases={phase.name: phase for phase in phases},
         machine=machine,
         advance=machine.events[ADVANCE].trigger,
         rules=rules,
-        edges=edge_table(machine, phases),
-        kinds={phase.name: phase.kind for phase in phases},
+        edges=edge_table(machine, kinds),
+        kinds=kinds,
     )
 
 
-def edge_table(machine: Machine, phases: list[Phase]) -> dict[str, tuple[Edge, ...]]:
+def edge_table(machine: Machine, kinds: dict[str, PhaseKind]) -> dict[str, tuple[Edge, ...]]:
     """Every state's ``advance`` edges, read from the built machine: what a hand walks.
 
     The walk runs conditions, ``before`` callbacks and the destination's ``on_enter``
@@ -239,16 +240,15 @@ def edge_table(machine: Machine, phases: list[Phase]) -> dict[str, tuple[Edge, .
     )
     if any(hooks) or machine.has_queue or any(state.on_exit for state in machine.states.values()):
         raise UnsupportedMachineError("the machine uses hooks or exit callbacks the edge walk does not run")
-    kinds = {phase.name: phase.kind for phase in phases}
     table: dict[str, tuple[Edge, ...]] = {}
-    for phase in phases:
+    for name in kinds:
         edges = []
-        for transition in machine.events[ADVANCE].transitions.get(phase.name, []):
+        for transition in machine.events[ADVANCE].transitions.get(name, []):
             if transition.prepare or transition.after or not all(c.target for c in transition.conditions):
-                raise UnsupportedMachineError(f"an edge out of {phase.name} uses prepare, after or unless")
+                raise UnsupportedMachineError(f"an edge out of {name} uses prepare, after or unless")
             dest = transition.dest
             if dest is None:
-                raise UnsupportedMachineError(f"an edge out of {phase.name} is internal (no destination)")
+                raise UnsupportedMachineError(f"an edge out of {name} is internal (no destination)")
             edges.append(
                 (
                     _steps(condition.func for condition in transition.conditions),
@@ -258,7 +258,7 @@ def edge_table(machine: Machine, phases: list[Phase]) -> dict[str, tuple[Edge, .
                     _steps(machine.states[dest].on_enter),
                 )
             )
-        table[phase.name] = tuple(edges)
+        table[name] = tuple(edges)
     return table
 
 
