@@ -8,7 +8,8 @@ or busy machine. Sections (``--only`` picks some):
 * ``hands``: whole hands (antes to settlement) of seven-card stud, stud hi-lo and razz at 8
   and 2 players, studspec against pokerkit's fixed-limit games, one policy written here for
   both engines, timed in alternating chunks so that noise from the rest of the machine falls
-  on both alike. Target: at least 10x at 8 players, 8x at 2 (stretch 25x).
+  on both alike, after untimed warm-up hands on each (the steady state of a long run).
+  Target: at least 10x at 8 players, 8x at 2 (stretch 25x).
 * ``build``: one 8-player hand built (compiled book, seeded deck, antes and third street
   dealt), best of several ``timeit`` repeats, beside pokerkit's ``create_state``. At most 150 us.
 * ``memory``: bytes one live 8-player hand holds (tracemalloc) after its build and once played
@@ -358,15 +359,28 @@ class Race:
     peer_decisions: int = 0
 
 
-def race(book: str, game_name: str, players: int, rounds: int, chunk: int, seed: int) -> Race:
+WARMUP_SEEDS = 1 << 40
+"""The warm-up hands' deck seeds: far from the timed hands' (which start at ``--seed``)."""
+
+
+def race(book: str, game_name: str, players: int, rounds: int, chunk: int, seed: int, warmup: int = 0) -> Race:
     """Alternate ``rounds`` chunks of ``chunk`` hands per engine (which goes first alternates
-    too), summing each engine's time; the studspec hand is built inside the timing."""
+    too), summing each engine's time; the studspec hand is built inside the timing.
+
+    Each engine first plays ``warmup`` hands untimed, so that the race measures the steady
+    state a long simulation runs in: studspec fills its evaluation tables as hands need them,
+    pokerkit builds its own when imported. The warm-up hands have other seeds and another
+    policy generator, so the timed hands and decisions are the same with or without it.
+    """
     variant = load_variant(book)
     stakes = variant.stakes
     stacks = [stakes.starting_stack] * players
     result = Race()
     rng = random.Random(seed)
     finish_studspec(Hand(variant, stacks, seed=seed - 1), random.Random(0))  # compile the book outside the timing
+    warm_rng = random.Random(seed - 1)
+    for number in range(warmup):
+        finish_studspec(Hand(variant, stacks, seed=WARMUP_SEEDS + number), warm_rng)
     pokerkit = pokerkit_module()
     peer_rng = random.Random(seed)
     game: Any = None
@@ -374,8 +388,10 @@ def race(book: str, game_name: str, players: int, rounds: int, chunk: int, seed:
     mode: Any = None
     if pokerkit is not None:
         game, automations, mode = getattr(pokerkit, game_name), pokerkit_automations(pokerkit), pokerkit.Mode.CASH_GAME
-        random.seed(seed)  # pokerkit shuffles with the random module's own generator
         finish_pokerkit(pokerkit_state(game, automations, stakes, players, mode), random.Random(0))
+        for _ in range(warmup):
+            finish_pokerkit(pokerkit_state(game, automations, stakes, players, mode), warm_rng)
+        random.seed(seed)  # pokerkit shuffles with the random module's own generator
     number = seed
     for turn in range(rounds):
         order = ("studspec", "pokerkit") if turn % 2 == 0 else ("pokerkit", "studspec")
@@ -406,7 +422,7 @@ def section_hands(args: argparse.Namespace) -> list[Figure]:
     for players, target, stretch in ((8, 10.0, 25.0), (2, 8.0, 25.0)):
         chunk = args.chunk * (3 if players == 2 else 1)  # 2-player hands are short: more of them
         for book, game_name in HAND_GAMES:
-            outcome = race(book, game_name, players, args.rounds, chunk, args.seed)
+            outcome = race(book, game_name, players, args.rounds, chunk, args.seed, args.warmup)
             ours = outcome.hands / outcome.seconds
             peer = outcome.peer_hands / outcome.peer_seconds if outcome.peer_seconds else None
             ours_actions = outcome.decisions / outcome.hands
@@ -441,7 +457,8 @@ def section_hands(args: argparse.Namespace) -> list[Figure]:
             )
     print_table(
         f"1. Whole hands, one policy, same process, interleaved ({args.rounds} rounds of "
-        f"{args.chunk} hands at 8 players, {3 * args.chunk} at 2, per engine)",
+        f"{args.chunk} hands at 8 players, {3 * args.chunk} at 2, per engine, after "
+        f"{args.warmup} untimed hands each)",
         figures,
     )
     return figures
@@ -949,6 +966,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of hands and policies (default %(default)s)")
     parser.add_argument("--rounds", type=int, help="hands: chunks per engine (default 10; quick 2)")
     parser.add_argument("--chunk", type=int, help="hands: hands per chunk at 8 players, 3x at 2 (default 50; quick 10)")
+    parser.add_argument(
+        "--warmup", type=int, help="hands: untimed hands per engine first, for the steady state (default 300; quick 20)"
+    )
     parser.add_argument("--repeat", type=int, help="timeit and evaluation passes; the best counts (default 7; quick 3)")
     parser.add_argument("--memory-hands", type=int, help="memory: hands measured, the max counts (default 20; quick 5)")
     parser.add_argument("--simulate-hands", type=int, help="simulate: N (default 100,000; quick 2,000)")
@@ -974,6 +994,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     defaults: dict[str, tuple[int | float, int | float]] = {
         "rounds": (10, 2),
         "chunk": (50, 10),
+        "warmup": (300, 20),
         "repeat": (7, 3),
         "memory_hands": (20, 5),
         "simulate_hands": (100_000, 2_000),

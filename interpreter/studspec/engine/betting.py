@@ -41,6 +41,26 @@ class RoundRules:
 FOLD_CHOICE = LegalAction(ActionKind.FOLD)
 """The one fold choice every round offers (immutable, so shared)."""
 
+_CHOICES: dict[tuple[ActionKind, int, int, int], LegalAction] = {}
+_CHOICES_KEPT = 4096
+"""At most this many shared choices; the table starts again when full (a no-limit game's
+amounts need not repeat)."""
+
+
+def choice(kind: ActionKind, minimum: int, maximum: int, cost: int) -> LegalAction:
+    """The choice with these amounts, made once and then shared.
+
+    Choices are immutable and a table's amounts repeat hand after hand, while building a
+    frozen dataclass costs about six times a look-up; every decision asks for two or three.
+    """
+    key = (kind, minimum, maximum, cost)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        found = _CHOICES[key] = LegalAction(kind, minimum, maximum, cost)
+    return found
+
 
 class Sizing(Protocol):
     """A betting structure: the totals a seat may complete, bet or raise to."""
@@ -66,11 +86,10 @@ class BettingRound:
 
     ``level`` is what every seat must match; ``full_level`` is the last total set by a
     full bet or raise (a short all-in raises ``level`` but not ``full_level``, so the next
-    raise is sized from the last full one, WSOP-L 129).
+    raise is sized from the last full one, WSOP-L 129). Seats are numbered clockwise from
+    the first seat left of the dealer, so the next seat to act is the next bit up.
     """
 
-    order: tuple[int, ...]
-    """Seats in clockwise order from the first seat left of the dealer."""
     rules: RoundRules
     sizing: Sizing
     bets: dict[int, int] = field(default_factory=dict)
@@ -113,17 +132,16 @@ class BettingRound:
         self.actor = self._next_pending(first, inclusive=True)
 
     def _next_pending(self, seat: int, *, inclusive: bool) -> int | None:
+        """The first seat still to act from ``seat`` (or after it) clockwise: the lowest bit
+        above it, else the lowest bit of all (seats are numbered clockwise from 0)."""
         pending = self.pending
         if not pending:
             return None
-        order = self.order
-        n = len(order)
-        start = order.index(seat)
-        for step in range(0 if inclusive else 1, n + 1):
-            candidate = order[(start + step) % n]
-            if pending >> candidate & 1:
-                return candidate
-        return None
+        start = seat if inclusive else seat + 1
+        later = pending >> start
+        if later:
+            return start + (later & -later).bit_length() - 1
+        return (pending & -pending).bit_length() - 1
 
     @property
     def base(self) -> int:
@@ -155,7 +173,7 @@ class BettingRound:
         if self.bring_in_seat == seat:
             choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
             post = min(rules.bring_in, stack)
-            choices.append(LegalAction(ActionKind.BRING_IN, bet + post, bet + post, post))
+            choices.append(choice(ActionKind.BRING_IN, bet + post, bet + post, post))
             if not rules.bring_in_may_complete:
                 return choices  # only the players after the bring-in may complete
             # A wager must go above the bring-in: a short stack's chips go in as the
@@ -165,21 +183,20 @@ class BettingRound:
             owed = self.level - bet
             if owed > 0:
                 paid = min(owed, stack)
-                choices = [FOLD_CHOICE, LegalAction(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid)]
+                choices = [FOLD_CHOICE, choice(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid)]
             else:
-                choices = [LegalAction(ActionKind.CHECK_CALL, bet, bet, 0)]
+                choices = [choice(ActionKind.CHECK_CALL, bet, bet, 0)]
             floor = self.level  # a wager must go above what is owed
         most = bet + stack
         if most <= floor or opponents_with_chips == 0 or self.capped or not self.may_raise(seat):
             return choices
-        seen: list[tuple[int, int]] = []
         for low, high in self.sizing.ranges(self, seat):
             if high <= floor:
                 continue
             low, high = min(max(low, floor + 1), most), min(high, most)
-            if (low, high) not in seen:
-                seen.append((low, high))
-                choices.append(LegalAction(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet))
+            wager = choice(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet)
+            if wager != choices[-1]:  # the open pair's two sizes can cap at the same stack
+                choices.append(wager)
         return choices
 
     def apply(self, seat: int, action: Action, stack: int, can_act: Callable[[], Sequence[int]]) -> int:

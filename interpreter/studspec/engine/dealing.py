@@ -25,6 +25,8 @@ from .wilds import track
 if TYPE_CHECKING:
     from .hand import Hand
 
+_UP = Face.UP
+
 
 @dataclass(frozen=True)
 class PendingDeal:
@@ -160,6 +162,8 @@ def place(hand: Hand, seat: int | None, cards: Sequence[Card | None], faces: Seq
         return
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
+    if _UP in faces:
+        hand.boards[seat].extend(card for card, face in zip(cards, faces) if face is _UP)
     hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
     if not hand.rules.watches_cards:
         return

@@ -38,6 +38,9 @@ from .views import SeatView, TableView, table_view
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
 
+_TAKEN_AS_OFFERED = frozenset({ActionKind.FOLD, ActionKind.CHECK_CALL, ActionKind.BRING_IN})
+"""Kinds whose choice carries no amount to check: the kind alone says the action is allowed."""
+
 __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
 
 
@@ -93,6 +96,9 @@ class Hand:
         seats = self.seats
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
+        self.boards: list[list[Card | None]] = [[] for _ in range(seats)]
+        """Each seat's up cards in the order dealt, kept as they fall: the first-to-act and
+        open-pair rules read every board every street."""
         self.shown: list[int] = [0] * seats
         """How many of each seat's cards (the first ones dealt) are tabled for all to see."""
         self.folded, self.mucked = [False] * seats, [False] * seats
@@ -179,7 +185,7 @@ class Hand:
         return [s for s in self.live if self.stacks[s] > 0]
 
     def up_cards(self, seat: int) -> list[Card | None]:
-        return [c for c, f in zip(self.cards[seat], self.faces[seat]) if f is Face.UP]
+        return list(self.boards[seat])
 
     def pending_deal(self) -> PendingDeal | None:
         """What must be dealt next from outside, or ``None`` when no deal is awaited."""
@@ -270,7 +276,7 @@ class Hand:
             reason = f"it is not {seat_name(seat)}'s turn ({self.waiting_for()})"
             raise IllegalActionError(label(action, seat), reason, now)
         for option in legal:
-            if option.allows(action):
+            if option.kind is kind and (kind in _TAKEN_AS_OFFERED or option.allows(action)):
                 break
         else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))

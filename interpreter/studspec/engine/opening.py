@@ -64,8 +64,14 @@ def enter_bring_in(hand: Hand) -> None:
     index = hand.compiled.phases[hand.state].street
     assert index is not None
     new_round(hand, index, bring_in=True)
-    doors = {seat: (hand.up_cards(seat) or [None])[-1] for seat in hand.live}
-    rules = hand.rules
+    rules, boards = hand.rules, hand.boards
+    if hand.deck.drawing and not rules.wild.any and all(boards[seat] for seat in hand.live):
+        # Every door card known and none wild: one seat brings in (candidates' max, directly).
+        rule, ties = rules.bring_in_card, rules.bring_in_ties
+        doors = cast(list[list[Card]], boards)
+        set_bring_in(hand, max((ties(rule(doors[seat][-1]), seat), seat) for seat in hand.live)[1])
+        return
+    doors = {seat: (boards[seat] or [None])[-1] for seat in hand.live}
     found = candidates(bring_in_keys(doors, _door_rule(hand), rules.bring_in_ties))
     if len(found) == 1:
         set_bring_in(hand, found[0])
@@ -108,13 +114,29 @@ def enter_betting(hand: Hand) -> None:
 def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
     """The seat with the best board acts first; several if unseen cards leave it open."""
     table = hand.rules.wild
-    boards: dict[int, Sequence[Card | None]] = {seat: hand.up_cards(seat) for seat in hand.live}
+    if hand.deck.drawing and not table.any:
+        return (best_board(hand),)
+    boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in hand.live}
     board: Evaluator = hand.rules.board
     if table.any and table.board_wild:
         board = wild_ranking(hand.rules.board, WildSpec(ranks=table_ranks(hand), jokers=table.jokers))
     elif table.any:
         boards = {seat: [None if card is None else as_natural(card) for card in up] for seat, up in boards.items()}
     return candidates(board_keys(boards, board, hand.rules.board_ties))
+
+
+def best_board(hand: Hand) -> int:
+    """The seat whose board acts first when every card is known and none is wild: what
+    :func:`board_keys` and :func:`candidates` find, without a key that may be unknown."""
+    ranking, ties, boards = hand.rules.board, hand.rules.board_ties, hand.boards
+    best_key: Key = ()
+    best = hand.live[0]
+    for seat in hand.live:
+        board = cast(Sequence[Card], boards[seat])
+        key = (ranking.value(board), *ties(board, seat, ranking))
+        if key >= best_key:  # equal keys: the later seat, as candidates' max over (key, seat)
+            best_key, best = key, seat
+    return best
 
 
 _NEVER_BRINGS_IN = (-99, -99)

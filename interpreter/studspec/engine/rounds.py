@@ -34,7 +34,6 @@ def enter_antes(hand: Hand) -> None:
 def new_round(hand: Hand, index: int, bring_in: bool) -> BettingRound:
     """Open street ``index``'s betting round (with the bring-in when it has one)."""
     rnd = BettingRound(
-        order=tuple(range(hand.seats)),
         rules=round_rules(hand, index, bring_in),
         sizing=hand.rules.sizing,
         uncapped=hand.rules.uncapped(len(hand.seats_with_chips())),
@@ -73,7 +72,7 @@ def open_pair_showing(hand: Hand) -> bool:
     table = hand.rules.wild
     wild = table_ranks(hand) if table.board_wild else frozenset()
     for seat in hand.live:
-        up = [c for c in hand.up_cards(seat) if c is not None]
+        up = [c for c in hand.boards[seat] if c is not None]
         wilds = [c for c in up if table.board_wild and (c >= FIRST_JOKER or c.rank in wild)]
         ranks = [as_natural(c) >> 2 for c in up if c not in wilds]
         if len(ranks) != len(set(ranks)) or (wilds and len(up) >= 2):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from studspec.errors import IllegalActionError
+from studspec.spec.model import Face
 
 from .actions import Action
 from .cards import Card, format_cards
@@ -38,7 +39,7 @@ def enter_showdown(hand: Hand) -> None:
         last_aggressor=aggressor,
         first_to_act=final_opener(hand),
         contestants=tuple(live),
-        boards={s: [as_natural(c) for c in hand.up_cards(s) if c is not None] for s in live},
+        boards={s: [as_natural(c) for c in hand.boards[s] if c is not None] for s in live},
     )
     first = hand.rules.showdown_order(situation)
     order = [first, *clockwise_from(hand.seats, first)]
@@ -75,6 +76,8 @@ def table(hand: Hand, seat: int, cards: Sequence[Card | None] | None) -> None:
             if hand.cards[seat][i] is None and card is not None:
                 hand.deck.reveal(card)
                 hand.cards[seat][i] = card
+        faces = hand.faces[seat]
+        hand.boards[seat] = [c for c, face in zip(hand.cards[seat], faces) if face is Face.UP]
     hand.shown[seat] = len(hand.cards[seat])
     hand.events.append(Showed(seat, tuple(hand.cards[seat])))
 
