@@ -68,8 +68,8 @@ def enter_bring_in(hand: Hand) -> None:
     if hand.deck.drawing and not rules.wild.any and all(boards[seat] for seat in hand.live):
         # Every door card known and none wild: one seat brings in (candidates' max, directly).
         rule, ties = rules.bring_in_card, rules.bring_in_ties
-        doors = cast(list[list[Card]], boards)
-        set_bring_in(hand, max((ties(rule(doors[seat][-1]), seat), seat) for seat in hand.live)[1])
+        known = cast(list[list[Card]], boards)
+        set_bring_in(hand, max((ties(rule(known[seat][-1]), seat), seat) for seat in hand.live)[1])
         return
     doors = {seat: (boards[seat] or [None])[-1] for seat in hand.live}
     found = candidates(bring_in_keys(doors, _door_rule(hand), rules.bring_in_ties))
