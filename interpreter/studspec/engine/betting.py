@@ -65,7 +65,7 @@ def choice(kind: ActionKind, minimum: int, maximum: int, cost: int) -> LegalActi
 class Sizing(Protocol):
     """A betting structure: the totals a seat may complete, bet or raise to."""
 
-    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+    def ranges(self, betting: BettingRound, seat: int) -> Sequence[tuple[int, int]]:
         """``(minimum, maximum)`` street totals the seat may choose, before its stack
         caps them; fixed limit gives ``minimum == maximum``."""
         ...
@@ -165,8 +165,9 @@ class BettingRound:
         """Chips in the pot, this round's wagers included."""
         return self.rules.pot_at_start + sum(self.bets.values())
 
-    def legal(self, seat: int, stack: int, opponents_with_chips: int) -> list[LegalAction]:
-        """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts."""
+    def legal(self, seat: int, stack: int, opponent_has_chips: bool) -> list[LegalAction]:
+        """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts; no
+        wager unless ``opponent_has_chips`` (someone still in could call it)."""
         bet = self.bets.get(seat, 0)
         rules = self.rules
         choices: list[LegalAction]
@@ -188,14 +189,20 @@ class BettingRound:
                 choices = [choice(ActionKind.CHECK_CALL, bet, bet, 0)]
             floor = self.level  # a wager must go above what is owed
         most = bet + stack
-        if most <= floor or opponents_with_chips == 0 or self.capped or not self.may_raise(seat):
+        if most <= floor or not opponent_has_chips:
+            return choices
+        cap = rules.raise_cap
+        if cap is not None and self.opened and not self.uncapped and self.raises >= cap:
+            return choices  # capped (as :attr:`capped`, inline: every decision asks)
+        if seat in self.acted and not self.may_raise(seat):
             return choices
         for low, high in self.sizing.ranges(self, seat):
             if high <= floor:
                 continue
             low, high = min(max(low, floor + 1), most), min(high, most)
             wager = choice(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet)
-            if wager != choices[-1]:  # the open pair's two sizes can cap at the same stack
+            last = choices[-1]
+            if last.kind is not wager.kind or last != wager:  # open-pair sizes can cap alike
                 choices.append(wager)
         return choices
 
@@ -249,8 +256,11 @@ class FixedLimit:
     """Fixed limit: one bet size per street; the open-pair rule may offer two. A raise is
     one bet over the last full bet (after a short all-in it "completes" it)."""
 
-    def ranges(self, betting: BettingRound, seat: int) -> list[tuple[int, int]]:
+    def ranges(self, betting: BettingRound, seat: int) -> Sequence[tuple[int, int]]:
         units = betting.rules.units
+        if len(units) == 1:  # no open-pair choice: the one size (every decision asks)
+            total = betting.full_level + units[0]
+            return ((total, total),)
         if betting.big_locked:
             units = (max(units),)
         return [(betting.full_level + unit, betting.full_level + unit) for unit in units]

@@ -88,11 +88,31 @@ def enter_deal(hand: Hand) -> None:
 def _draw_street(hand: Hand, index: int) -> None:
     street = hand.variant.streets[index]
     queue, deck = hand.deal_queue, hand.deck
+    if not hand.rules.watches_cards and _draw_at_once(hand, queue):
+        return
     while queue and not hand.offers:
         seat, faces = queue.pop(0)
         if deck.size < len(faces):
             raise HandError(f"the stub is empty on {street.id} street")
         place(hand, seat, deck.deal(len(faces)), faces)
+
+
+def _draw_at_once(hand: Hand, queue: list[tuple[int | None, tuple[Face, ...]]]) -> bool:
+    """Deal the whole queue from one slice of the stub, each seat its cards in turn, as the
+    loop in :func:`_draw_street` would when no rule watches the cards fall (nothing can stop
+    the deal midway). ``False``, dealing nothing, when the stub is short: the loop then deals
+    as far as it can and says where it ran out."""
+    needed = sum(len(faces) for _, faces in queue)
+    if hand.deck.size < needed:
+        return False
+    cards = hand.deck.deal(needed)
+    start = 0
+    for seat, faces in queue:
+        stop = start + len(faces)
+        place(hand, seat, cards[start:stop], faces)
+        start = stop
+    queue.clear()
+    return True
 
 
 def resume_deal(hand: Hand) -> None:

@@ -229,13 +229,14 @@ class Hand:
             if rnd is None:
                 return []
             stacks = self.stacks
-            others = 0
+            callers = False  # does any opponent still in hold chips (to call a wager)?
             for other in self.live:
                 if other != seat and stacks[other] > 0:
-                    others += 1
+                    callers = True
+                    break
             if self.open_candidates:
-                return opening.candidate_choices(self, seat, others)
-            return rnd.legal(seat, stacks[seat], others) if seat == rnd.actor else []
+                return opening.candidate_choices(self, seat, callers)
+            return rnd.legal(seat, stacks[seat], callers) if seat == rnd.actor else []
         if phase is PhaseKind.SHOWDOWN:
             return [LegalAction(ActionKind.SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
         if phase is PhaseKind.DECLARE:

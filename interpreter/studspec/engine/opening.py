@@ -206,7 +206,7 @@ def fix_opener(hand: Hand, seat: int) -> None:
         rnd.start(origin, hand.seats_with_chips())
 
 
-def candidate_choices(hand: Hand, seat: int, others: int) -> list[LegalAction]:
+def candidate_choices(hand: Hand, seat: int, callers: bool) -> list[LegalAction]:
     """What an open candidate may do: which unseen door card brings in is unknown, so
     whichever candidate acts is treated as obliged to open."""
     rnd = hand.round
@@ -214,11 +214,11 @@ def candidate_choices(hand: Hand, seat: int, others: int) -> list[LegalAction]:
     if seat not in hand.open_candidates:
         return []
     if not rnd.rules.bring_in or rnd.acted:
-        return rnd.legal(seat, hand.stacks[seat], others)
+        return rnd.legal(seat, hand.stacks[seat], callers)
     passed = hand.candidate_origin[seat] != seat
     saved = rnd.bring_in_seat, rnd.bring_in_may_fold
     rnd.bring_in_seat, rnd.bring_in_may_fold = seat, passed and hand.rules.opener_may_fold
     try:
-        return rnd.legal(seat, hand.stacks[seat], others)
+        return rnd.legal(seat, hand.stacks[seat], callers)
     finally:
         rnd.bring_in_seat, rnd.bring_in_may_fold = saved
