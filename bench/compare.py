@@ -62,6 +62,7 @@ except ImportError:  # run from a checkout without installing: use the source tr
     import studspec
 from studspec.engine.actions import BRING_IN, CHECK_CALL, FOLD, ActionKind, bet_to
 from studspec.engine.hand import Hand
+from studspec.engine.machine import compile_variant
 from studspec.spec import builtin_names, clear_cache, load_variant
 from studspec.spec.model import Stakes
 
@@ -367,10 +368,11 @@ def race(book: str, game_name: str, players: int, rounds: int, chunk: int, seed:
     """Alternate ``rounds`` chunks of ``chunk`` hands per engine (which goes first alternates
     too), summing each engine's time; the studspec hand is built inside the timing.
 
-    Each engine first plays ``warmup`` hands untimed, so that the race measures the steady
-    state a long simulation runs in: studspec fills its evaluation tables as hands need them,
-    pokerkit builds its own when imported. The warm-up hands have other seeds and another
-    policy generator, so the timed hands and decisions are the same with or without it.
+    Both engines are measured in the steady state a long simulation runs in. pokerkit builds
+    its hand-evaluation tables when imported; studspec fills its own as hands ask, so the
+    book's rankings are filled first (:meth:`~studspec.engine.evaluation.Ranking.fill`).
+    Then each engine plays ``warmup`` hands untimed. The warm-up hands have other seeds and
+    another policy generator, so the timed hands and decisions are the same without them.
     """
     variant = load_variant(book)
     stakes = variant.stakes
@@ -378,6 +380,8 @@ def race(book: str, game_name: str, players: int, rounds: int, chunk: int, seed:
     result = Race()
     rng = random.Random(seed)
     finish_studspec(Hand(variant, stacks, seed=seed - 1), random.Random(0))  # compile the book outside the timing
+    for rule, _ in compile_variant(variant).rules.shares:
+        rule.ranking.fill()
     warm_rng = random.Random(seed - 1)
     for number in range(warmup):
         finish_studspec(Hand(variant, stacks, seed=WARMUP_SEEDS + number), warm_rng)
@@ -458,7 +462,7 @@ def section_hands(args: argparse.Namespace) -> list[Figure]:
     print_table(
         f"1. Whole hands, one policy, same process, interleaved ({args.rounds} rounds of "
         f"{args.chunk} hands at 8 players, {3 * args.chunk} at 2, per engine, after "
-        f"{args.warmup} untimed hands each)",
+        f"{args.warmup} untimed hands each, evaluation tables filled)",
         figures,
     )
     return figures

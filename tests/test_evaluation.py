@@ -769,3 +769,32 @@ def test_odd_chip_in_tied_wheels_goes_by_the_five() -> None:
     assert HIGH.value(spade_five) == HIGH.value(spade_ace)
     assert HIGH.odd_chip_key(spade_five) > HIGH.odd_chip_key(spade_ace)
     assert HIGH.best_five(spade_five)[0] == parse_cards("5s")[0]
+
+
+def multisets_of_ranks(most: int) -> int:
+    """How many rank multisets of 1 to ``most`` cards one deck allows (13 ranks, at most four
+    of each): the coefficients of (1 + x + x^2 + x^3 + x^4)^13, counted independently of the
+    tables."""
+    coefficients = [1]
+    for _ in range(13):
+        grown = [0] * (len(coefficients) + 4)
+        for degree, ways in enumerate(coefficients):
+            for extra in range(5):
+                grown[degree + extra] += ways
+        coefficients = grown
+    return sum(coefficients[1 : most + 1])
+
+
+@pytest.mark.parametrize("name", ["high", "ace-to-five-low", "deuce-to-seven-low"])
+def test_filling_a_ranking_up_front_gives_the_values_it_computes_on_demand(name: str) -> None:
+    """Ranking.fill (a long run pays the table once) changes no value: a filled ranking and a
+    fresh one that fills as asked agree on every hand, flushes included."""
+    template = RANKINGS[name]
+    options = {"ace_low": template.ace_low, "straights": template.straights, "flushes": template.flushes}
+    filled = Ranking(name, low=template.low, **options)
+    lazy = Ranking(name, low=template.low, **options)
+    assert filled.fill(6) == multisets_of_ranks(6)
+    rng = random.Random(607)
+    hands = random_hands(601, 3000, (1, 2, 3, 4, 5, 6))
+    hands += [tuple(rng.sample([c for c in CARDS if c & 3 == 1], 6)) for _ in range(300)]  # flushes
+    assert [filled.value(hand) for hand in hands] == [lazy.value(hand) for hand in hands]
