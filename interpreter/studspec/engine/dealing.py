@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from studspec.errors import HandError, IllegalDealError
@@ -25,7 +26,12 @@ from .wilds import track
 if TYPE_CHECKING:
     from .hand import Hand
 
-_UP = Face.UP
+
+@lru_cache(maxsize=64)
+def _up_positions(faces: tuple[Face, ...]) -> tuple[int, ...]:
+    """Where the up cards are among cards dealt with these faces (a street's are the same for
+    every seat and every hand)."""
+    return tuple(position for position, face in enumerate(faces) if face is Face.UP)
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,7 @@ def _draw_at_once(hand: Hand, queue: list[tuple[int | None, tuple[Face, ...]]]) 
     needed = sum(len(faces) for _, faces in queue)
     if hand.deck.size < needed:
         return False
-    cards = hand.deck.deal(needed)
+    cards = tuple(hand.deck.deal(needed))  # each seat's slice is then the event's own tuple
     start = 0
     for seat, faces in queue:
         stop = start + len(faces)
@@ -182,9 +188,10 @@ def place(hand: Hand, seat: int | None, cards: Sequence[Card | None], faces: Seq
         return
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
-    if _UP in faces:
-        hand.boards[seat].extend(card for card, face in zip(cards, faces) if face is _UP)
-    hand.events.append(CardsDealt(seat, tuple(cards), tuple(faces)))
+    faces = tuple(faces)
+    for position in _up_positions(faces):
+        hand.boards[seat].append(cards[position])
+    hand.events.append(CardsDealt(seat, tuple(cards), faces))
     if not hand.rules.watches_cards:
         return
     for card, face in zip(cards, faces):

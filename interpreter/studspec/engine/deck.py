@@ -27,18 +27,29 @@ def card_set(cards: tuple[Card, ...]) -> frozenset[Card]:
     return frozenset(cards)
 
 
+@lru_cache(maxsize=16)
+def card_bits(cards: tuple[Card, ...]) -> int:
+    """The cards of a deck as bits (every card unseen, as a hand begins), made once a deck."""
+    return as_bits(cards)
+
+
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws from
     the generator, so the same order for the same seed), in a third less time: the bit
     lengths are known in advance and the draws are inlined."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=16)
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """Each step of shuffling ``length`` cards: the position filled, how many cards it is
+    chosen among, and the bits a draw takes (the same for every hand of a deck's size)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 class Deck:
@@ -47,17 +58,19 @@ class Deck:
     def __init__(
         self, stub: Sequence[Card] | None, rng: random.Random | int, cards: Sequence[Card] = CARDS, shuffled: int = 0
     ) -> None:
-        """``rng`` is the generator a later reshuffle draws from, or the seed it is made from
-        when first needed (after ``shuffled`` cards' worth of shuffling, as the deal did):
-        most hands never reshuffle, and a generator holds 2.5 KB."""
+        """``stub`` is every card of ``cards`` in dealing order (top first), or ``None`` when
+        the cards come from outside. ``rng`` is the generator a later reshuffle draws from,
+        or the seed it is made from when first needed (after ``shuffled`` cards' worth of
+        shuffling, as the deal did): most hands never reshuffle, and a generator holds 2.5 KB."""
         self._rng: random.Random | None = rng if isinstance(rng, random.Random) else None
         self._seed = 0 if isinstance(rng, random.Random) else rng
         self._shuffled = shuffled
         self.drawing = stub is not None
-        self.cards = card_set(tuple(cards))
+        deck = tuple(cards)
+        self.cards = card_set(deck)
         """Every card of the deck (jokers, when the rule book's deck has them)."""
         self._stub: list[Card] = list(reversed(stub)) if stub is not None else []
-        self._unseen = as_bits(cards if stub is None else stub)
+        self._unseen = card_bits(deck)  # the stub, when drawing, is every card in some order
         self._given_size = len(cards) if stub is None else 0
         self.burns: list[Card | None] = []
         self.muck: list[Card | None] = []

@@ -24,11 +24,12 @@ def enter_antes(hand: Hand) -> None:
     ante = hand.stakes.ante
     if ante <= 0:
         return
+    stacks, contributed, events = hand.stacks, hand.contributed, hand.events
     for seat in range(hand.seats):
-        amount = min(ante, hand.stacks[seat])
-        hand.stacks[seat] -= amount
-        hand.contributed[seat] += amount
-        hand.events.append(AntePosted(seat, amount, hand.stacks[seat] == 0))
+        amount = min(ante, stacks[seat])
+        stacks[seat] -= amount
+        contributed[seat] += amount
+        events.append(AntePosted(seat, amount, stacks[seat] == 0))
 
 
 def new_round(hand: Hand, index: int, bring_in: bool) -> BettingRound:
