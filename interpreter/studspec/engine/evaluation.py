@@ -171,10 +171,11 @@ class Ranking:
         table then holds.
 
         The tables fill as hands ask, which keeps importing and a single hand cheap; but a
-        new seven-card multiset costs about 50 us, so the first ten thousand showdowns of a
-        run pay a few hundred milliseconds between them. A long run (a simulation, a
-        benchmark of the steady state) can pay it once up front instead: about 0.3 s for
-        seven cards. Smaller hands first, so each new entry finds the ones it is built from.
+        seven-card hand whose multisets are all new costs up to 50 us, so the first ten
+        thousand showdowns of a run pay a few hundred milliseconds between them. A long run
+        (a simulation, a benchmark of the steady state) can pay it once up front instead:
+        under a second for seven cards. Smaller hands first, so each new entry finds the
+        ones it is built from.
         """
         for size in range(1, most + 1):
             for key in sub_multisets([4] * 13, 12, size, 0):
