@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import os
 import random
+import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,10 +23,12 @@ from studspec.cli import main
 from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind
 from studspec.engine.events import CommunityCardDealt, PotAwarded, StreetBegan
 from studspec.engine.hand import Hand
+from studspec.errors import ChunkLostError
 from studspec.history.phh import read_history, replay
 from studspec.history.variants import variant_for_history
+from studspec.play.chunks import MAX_TRIES, Local, Lost, Spans, retried_line, run_chunks
 from studspec.play.players import PlayerKind, RandomPlayer, play_out
-from studspec.play.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, simulate
+from studspec.play.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, run_simulation, simulate
 from studspec.play.stats import Totals, format_report, record, report
 from studspec.spec import load_variant
 
@@ -200,3 +206,116 @@ def test_every_builtin_book_simulates(book: str) -> None:
     variant = load_variant(book)
     totals = simulate(setup(book, players=variant.max_players), 40)
     assert totals.hands == 40 and totals.reached[0] == 40 and sum(totals.net) == 0
+
+
+# --- Chunks: the same numbers however the work is cut and wherever it runs ------------------
+
+
+def test_chunks_cover_every_number_once_the_last_shorter() -> None:
+    chunks = Spans(103, 25)
+    assert len(chunks) == 5 and list(chunks) == [(0, 25), (25, 50), (50, 75), (75, 100), (100, 103)]
+    assert chunks[-1] == (100, 103) and chunks[1:3] == [(25, 50), (50, 75)]
+    assert len(Spans(0, 50)) == 0 and list(Spans(50, 50)) == [(0, 50)]
+    with pytest.raises(IndexError):
+        chunks[5]
+
+
+def test_the_numbers_do_not_depend_on_the_chunk_size() -> None:
+    t = setup("razz", players=6)
+    whole = simulate(t, 130, workers=1)
+    assert run_simulation(t, 130, Local(1), chunk=7).totals == whole
+    assert run_simulation(t, 130, Local(2), chunk=130).totals == whole
+
+
+def test_simulate_command_chunk_option_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "razz", "--hands", "90", "--players", "5", "--seed", "2", "--json", "--quiet"]
+    assert main([*args, "--workers", "1"]) == 0
+    first = capsys.readouterr().out
+    assert main([*args, "--workers", "2", "--chunk", "11"]) == 0
+    assert capsys.readouterr().out == first
+
+
+class Flaky:
+    """A backend that runs chunks in this process but loses each chunk's first ``losses``
+    tries, as if its worker had died."""
+
+    def __init__(self, losses: int) -> None:
+        self.losses = losses
+        self.tries: dict[tuple[int, int], int] = {}
+
+    def start(self, work: Any, shared: Any, chunks: int) -> Any:
+        flaky = self
+
+        class Dispatcher:
+            workers, label = 2, "flaky"
+
+            def __init__(self) -> None:
+                self.outcomes: dict[int, Any] = {}
+
+            def submit(self, span: tuple[int, int]) -> int:
+                flaky.tries[span] = flaky.tries.get(span, 0) + 1
+                lost = flaky.tries[span] <= flaky.losses
+                self.outcomes[len(self.outcomes)] = Lost("killed") if lost else work(shared, *span)
+                return len(self.outcomes) - 1
+
+            def wait(self, handles: Any) -> Any:
+                return list(handles)[::-1]  # out of order, as a cluster answers
+
+            def outcome(self, handle: int) -> Any:
+                return self.outcomes[handle]
+
+            def stop(self) -> None: ...
+            def close(self) -> None: ...
+
+        return Dispatcher()
+
+
+def test_a_lost_chunk_is_played_again_and_counted_once() -> None:
+    t = setup("razz", players=6)
+    run = run_simulation(t, 120, Flaky(losses=1), chunk=25)
+    assert run.totals == simulate(t, 120, workers=1)
+    assert run.retried == 5 and run.label == "flaky"
+    assert retried_line("simulate", run.retried) == "simulate: 5 chunks retried after a worker was lost"
+    assert retried_line("simulate", 1) == "simulate: 1 chunk retried after a worker was lost"
+    assert retried_line("simulate", 0) is None
+
+
+def test_a_chunk_lost_on_every_try_ends_the_run_saying_which() -> None:
+    with pytest.raises(
+        ChunkLostError, match=rf"^chunk (0-24|25-49) was lost with its worker on all {MAX_TRIES} tries \(killed\)$"
+    ):
+        run_simulation(setup("razz", players=6), 50, Flaky(losses=MAX_TRIES), chunk=25)
+
+
+def _sigterm_in_worker(shared: None, start: int, stop: int) -> str:
+    return str(signal.getsignal(signal.SIGTERM))
+
+
+def test_pool_workers_die_on_sigterm_whatever_the_parent_catches() -> None:
+    """A broken pool stops its workers with SIGTERM; a handler inherited from the parent
+    (tools/fuzz.py installs one) would leave a worker blocked on a dead sibling's lock alive
+    for ever, and the run with it."""
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        seen: list[str] = []
+        run_chunks(Local(2), _sigterm_in_worker, None, Spans(6, 1), seen.append)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert seen == [str(signal.SIG_DFL)] * 6
+
+
+def test_a_pool_worker_killed_mid_run_changes_nothing() -> None:
+    """SIGKILL one worker of the local pool after the first chunk: the pool breaks, a new one
+    plays the chunks it lost, and the totals are those of one worker."""
+    t = setup("razz", players=6)
+    killed: list[int] = []
+
+    def kill_one(done: int) -> None:
+        if not killed:
+            victim = multiprocessing.active_children()[0]
+            os.kill(victim.pid or 0, signal.SIGKILL)
+            killed.append(victim.pid or 0)
+
+    run = run_simulation(t, 400, Local(2), progress=kill_one, chunk=25)
+    assert killed and run.retried >= 1
+    assert run.totals == simulate(t, 400, workers=1)

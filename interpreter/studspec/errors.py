@@ -16,6 +16,10 @@ __all__ = [
     "CaseFormatError",
     "CheckpointFormatError",
     "ChoiceError",
+    "ChunkLostError",
+    "ClusterError",
+    "ClusterExtraMissingError",
+    "ClusterUnreachableError",
     "DeckExhaustedError",
     "EngineFault",
     "EngineStartError",
@@ -222,6 +226,23 @@ class GraphvizMissingError(StudspecError, RuntimeError):
 
 class ChoiceError(StudspecError, ValueError):
     """Typed text that is not one of the legal choices; the message says why and what to type."""
+
+
+class ClusterError(StudspecError, RuntimeError):
+    """``--cluster`` cannot be used: Ray is not installed, the cluster cannot be reached or
+    has no CPU, or a node runs another version of studspec. The message is one line."""
+
+
+class ClusterExtraMissingError(ClusterError):
+    """``--cluster`` was given but Ray (the ``cluster`` extra) is not installed here."""
+
+
+class ClusterUnreachableError(ClusterError, ConnectionError):
+    """No Ray cluster answered at the address given, within a bounded time."""
+
+
+class ChunkLostError(StudspecError, RuntimeError):
+    """A chunk of work whose worker died on every try (it is retried a bounded number of times)."""
 
 
 # --- Conformance -------------------------------------------------------------------------

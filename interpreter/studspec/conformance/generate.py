@@ -5,12 +5,19 @@ These are not cited rules but volume: thousands of ordinary and odd situations (
 stacks, all-ins, side pots, eight-handed exhaustion) on which a server team's engine must
 agree with the reference. Each decision point records whose turn it was and the exact legal
 set; some also record an action that must be refused (out of turn, a wrong amount).
+
+Each case is seeded from the run's seed and its own number alone (:func:`case_seed`), so a
+case does not depend on the ones before it: the cases are written in chunks, by the workers
+themselves, here, on a local pool or on a Ray cluster (:mod:`studspec.play.chunks`), and the
+same seed writes the same files whatever ran them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,8 +25,13 @@ from typing import Any
 from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
 from studspec.engine.hand import Hand
 from studspec.history.phh import history_actions, write_history
+from studspec.play.chunks import Backend, Local, Spans, run_chunks
 from studspec.play.players import RandomPlayer
 from studspec.spec.model import Stakes, Variant
+
+CASE_CHUNK = 20
+"""Cases per task by default (``--chunk``): a case costs a few times a simulated hand (it
+records every decision), and the files do not depend on it."""
 
 
 @dataclass(frozen=True)
@@ -113,21 +125,93 @@ def variant_reference(ref: str, out_dir: Path) -> str:
     return ref
 
 
-def generate_cases(
-    variant: Variant, ref: str, out_dir: Path, *, count: int, seed: int, settings: GenerationSettings
-) -> list[Path]:
-    """Write ``count`` cases into ``out_dir``; the same seed writes the same files."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(seed)
-    variant_ref = variant_reference(ref, out_dir)
-    written: list[Path] = []
-    for number in range(count):
+def case_seed(seed: int, number: int) -> int:
+    """The seed of case ``number`` of a run seeded ``seed`` (a hash of both, stable across
+    processes and Python versions; distinct from a simulated hand's)."""
+    digest = hashlib.blake2b(f"studspec-case/{seed}/{number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def case_path(out_dir: Path, variant: Variant, seed: int, number: int) -> Path:
+    """Where case ``number`` is written."""
+    return out_dir / f"{variant.name}-seed{seed}-{number:04d}.phh"
+
+
+@dataclass(frozen=True)
+class Generation:
+    """Everything that decides a run's cases except their numbers, sent once to each worker."""
+
+    variant: Variant
+    ref: str
+    """The rule book as the command line named it (quoted in each case's ``_rule``)."""
+    variant_ref: str
+    """The rule book as the cases name it (:func:`variant_reference`)."""
+    out_dir: str
+    """Absolute: a worker (on a cluster, on another machine) does not run in this folder."""
+    seed: int
+    settings: GenerationSettings
+
+
+def write_chunk(job: Generation, start: int, stop: int) -> int:
+    """Write cases ``start`` to ``stop - 1`` (runs in a worker); how many were written."""
+    out_dir = Path(job.out_dir)
+    for number in range(start, stop):
         rule = (
-            f"random play: studspec cases generate {ref} --seed {seed} --players {settings.players}, "
+            f"random play: studspec cases generate {job.ref} --seed {job.seed} --players {job.settings.players}, "
             f"hand {number}; expectations from the reference interpreter"
         )
-        text = generate_case(variant, variant_ref, rng, settings, rule)
-        path = out_dir / f"{variant.name}-seed{seed}-{number:04d}.phh"
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
+        rng = random.Random(case_seed(job.seed, number))
+        text = generate_case(job.variant, job.variant_ref, rng, job.settings, rule)
+        case_path(out_dir, job.variant, job.seed, number).write_text(text, encoding="utf-8")
+    return stop - start
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A finished run: how many cases, where they were written from, chunks retried."""
+
+    written: int
+    label: str
+    retried: int
+
+
+def run_generation(
+    job: Generation,
+    count: int,
+    backend: Backend,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = CASE_CHUNK,
+) -> Generated:
+    """Write ``count`` cases of ``job`` in chunks of ``chunk`` on ``backend`` (on a cluster,
+    ``job.out_dir`` must be a folder every node shares); ``progress(done)`` after each chunk."""
+    Path(job.out_dir).mkdir(parents=True, exist_ok=True)
+    written = 0
+
+    def add(part: int) -> None:
+        nonlocal written
+        written += part
+
+    ran = run_chunks(backend, write_chunk, job, Spans(count, chunk), add, progress)
+    return Generated(written, ran.label, ran.retried)
+
+
+def generation(variant: Variant, ref: str, out_dir: Path, seed: int, settings: GenerationSettings) -> Generation:
+    """The :class:`Generation` of ``variant`` (named ``ref`` on the command line) into ``out_dir``."""
+    return Generation(variant, ref, variant_reference(ref, out_dir), str(out_dir.resolve()), seed, settings)
+
+
+def generate_cases(
+    variant: Variant,
+    ref: str,
+    out_dir: Path,
+    *,
+    count: int,
+    seed: int,
+    settings: GenerationSettings,
+    backend: Backend | None = None,
+) -> list[Path]:
+    """Write ``count`` cases into ``out_dir`` (in this process unless ``backend`` says
+    otherwise); the same seed writes the same files."""
+    job = generation(variant, ref, out_dir, seed, settings)
+    run_generation(job, count, backend or Local())
+    return [case_path(out_dir, variant, seed, number) for number in range(count)]

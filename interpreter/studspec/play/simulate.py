@@ -1,23 +1,21 @@
-"""Play many hands of a rule book with built-in players, on every core, reproducibly.
+"""Play many hands of a rule book with built-in players, on every core or a Ray cluster,
+reproducibly.
 
 Each hand depends only on ``(seed, hand number)``: its shuffle and its players' choices
 are seeded from those two alone, and every hand starts from the rule book's starting
-stacks. Hands are played in fixed chunks, each chunk's integer totals are merged in
-chunk order, so the same seed gives the same numbers whatever the number of workers
-(and however the operating system schedules them).
+stacks. Hands are played in chunks (:mod:`studspec.play.chunks`), each chunk's integer
+totals are merged in chunk order, so the same seed gives the same numbers whatever the
+number of workers or machines, the chunk size, and however they are scheduled; only the
+totals come back from a worker, never the hands.
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import os
 import random
-import signal
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -26,12 +24,14 @@ from studspec.engine.hand import Hand
 from studspec.history.phh import write_history
 from studspec.spec.model import Stakes, Variant
 
+from .chunks import Backend, Local, Spans, run_chunks
 from .players import Player, PlayerKind, make_player, play_out
 from .stats import Totals, record
 
 CHUNK = 50
-"""Hands per task: small enough for a smooth progress bar, large enough to amortise the
-cost of sending a task to a worker."""
+"""Hands per task by default (``--chunk``): small enough for a smooth progress bar, large
+enough to amortise the cost of sending a task to a local worker (docs/cluster.md measures
+it; a cluster of many machines wants larger chunks). The totals do not depend on it."""
 
 
 def hand_seed(seed: int, number: int) -> int:
@@ -82,59 +82,32 @@ def play_chunk(setup: Setup, start: int, stop: int) -> Totals:
     return totals
 
 
-def default_workers() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+@dataclass(frozen=True)
+class Simulated:
+    """A finished simulation: its totals, and how the run went."""
+
+    totals: Totals
+    label: str
+    """Where it ran: ``2 workers``, ``the Ray cluster at ... (4 CPUs)``."""
+    retried: int
+    """Chunks played again after their worker was lost (their hands count once)."""
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (a terminal sends it to the whole process
-    group); the parent then stops the workers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel the chunks not begun, and end the workers in the middle of theirs."""
-    processes = list((pool._processes or {}).values())  # the executor offers no public way to end them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=2.0)
-        if process.is_alive():
-            process.kill()
-            process.join(timeout=1.0)
-
-
-def _play_in_pool(
+def run_simulation(
     setup: Setup,
-    chunks: list[tuple[int, int]],
-    results: list[Totals | None],
-    workers: int,
-    progress: Callable[[int], None] | None,
-    start_method: str | None,
-) -> None:
-    """Play the chunks on ``workers`` processes into ``results``. On any exception (Ctrl-C
-    included) the workers are stopped at once, not left to finish, and it is raised again."""
-    context = multiprocessing.get_context(start_method)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
-    done = 0
-    try:
-        futures = {pool.submit(play_chunk, setup, start, stop): i for i, (start, stop) in enumerate(chunks)}
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            start, stop = chunks[i]
-            done += stop - start
-            if progress:
-                progress(done)
-    except BaseException:
-        _stop_pool(pool)
-        raise
-    pool.shutdown()
+    hands: int,
+    backend: Backend,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = CHUNK,
+) -> Simulated:
+    """Play ``hands`` hands in chunks of ``chunk`` on ``backend``; ``progress(done)`` after
+    each chunk. With ``setup.phh_dir`` the workers write the hands there themselves (on a
+    cluster it must be a folder every node shares)."""
+    if setup.phh_dir is not None:
+        Path(setup.phh_dir).mkdir(parents=True, exist_ok=True)
+    total = Totals(streets=len(setup.variant.streets), seats=setup.players)
+    ran = run_chunks(backend, play_chunk, setup, Spans(hands, chunk), total.merge, progress)
+    return Simulated(total, ran.label, ran.retried)
 
 
 def simulate(
@@ -144,43 +117,36 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     start_method: str | None = None,
 ) -> Totals:
-    """Play ``hands`` hands and return their totals; ``progress(done)`` after each chunk.
+    """Play ``hands`` hands on this machine and return their totals; ``progress(done)``
+    after each chunk.
 
     ``workers`` > 1 spreads the chunks over that many processes (``start_method`` as in
     :mod:`multiprocessing`; the platform's default when ``None``). The result does not
     depend on ``workers``.
     """
-    if setup.phh_dir is not None:
-        Path(setup.phh_dir).mkdir(parents=True, exist_ok=True)
-    chunks = [(start, min(start + CHUNK, hands)) for start in range(0, hands, CHUNK)]
-    results: list[Totals | None] = [None] * len(chunks)
-    done = 0
-    if workers <= 1 or len(chunks) <= 1:
-        for i, (start, stop) in enumerate(chunks):
-            results[i] = play_chunk(setup, start, stop)
-            done += stop - start
-            if progress:
-                progress(done)
-    else:
-        _play_in_pool(setup, chunks, results, min(workers, len(chunks)), progress, start_method)
-    total = Totals(streets=len(setup.variant.streets), seats=setup.players)
-    for part in results:  # in hand order, whatever order they finished in
-        assert part is not None
-        total.merge(part)
-    return total
+    return run_simulation(setup, hands, Local(workers, start_method), progress).totals
 
 
 class ProgressBar:
     """Progress on stderr. On a terminal, a bar redrawn in place (at most ten times a
     second); otherwise (a log, a pipe) one plain line at each tenth of the way, so that
-    a CI log shows progress without control characters. ``finish`` prints the rate."""
+    a CI log shows progress without control characters. ``finish`` prints the rate.
+    ``command`` and ``unit`` name the lines (``simulate``, ``hands``)."""
 
     WIDTH = 30
 
-    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO | None = None,
+        enabled: bool = True,
+        command: str = "simulate",
+        unit: str = "hands",
+    ) -> None:
         self.total = total
         self.stream = stream or sys.stderr
         self.enabled = enabled
+        self.command, self.unit = command, unit
         self.tty = self.stream.isatty()
         self.start = time.perf_counter()
         self._drawn = 0.0
@@ -199,25 +165,27 @@ class ProgressBar:
             filled = self.WIDTH * done // self.total
             eta = (self.total - done) / rate if rate else 0.0
             bar = "#" * filled + "." * (self.WIDTH - filled)
-            self.stream.write(f"\r[{bar}] {done}/{self.total} hands  {rate:,.0f} hands/s  ETA {eta:4.0f} s ")
+            unit = self.unit
+            self.stream.write(f"\r[{bar}] {done}/{self.total} {unit}  {rate:,.0f} {unit}/s  ETA {eta:4.0f} s ")
             self.stream.flush()
         else:
             tenth = 10 * done // self.total
             if tenth > self._tenth:
                 self._tenth = tenth
-                self.stream.write(f"simulate: {done}/{self.total} hands ({10 * tenth}%)\n")
+                self.stream.write(f"{self.command}: {done}/{self.total} {self.unit} ({10 * tenth}%)\n")
                 self.stream.flush()
 
-    def finish(self, workers: int) -> float:
-        """End the bar; print and return the hands per second."""
+    def finish(self, workers: int | str) -> float:
+        """End the bar; print and return the rate. ``workers`` says where the run went: a
+        number of workers, or a label such as ``the Ray cluster at ... (4 CPUs)``."""
         elapsed = time.perf_counter() - self.start
         rate = self.total / elapsed if elapsed > 0 else 0.0
         if self.enabled:
             if self.tty:
                 self.stream.write("\n")
+            where = workers if isinstance(workers, str) else f"{workers} worker{'s' if workers != 1 else ''}"
             self.stream.write(
-                f"simulate: {self.total} hands in {elapsed:.1f} s, {rate:,.0f} hands/s "
-                f"on {workers} worker{'s' if workers != 1 else ''}\n"
+                f"{self.command}: {self.total} {self.unit} in {elapsed:.1f} s, {rate:,.0f} {self.unit}/s on {where}\n"
             )
             self.stream.flush()
         return rate

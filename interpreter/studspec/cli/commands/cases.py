@@ -7,24 +7,43 @@ import sys
 from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
-from studspec.conformance.generate import GenerationSettings, generate_cases
-from studspec.errors import StakesError
+from studspec.cli.commands.simulate import add_cluster_arguments
+from studspec.conformance.generate import CASE_CHUNK, Generated, GenerationSettings, generation, run_generation
+from studspec.engine.hand import Hand
+from studspec.errors import ChunkLostError, ClusterError, StakesError
+from studspec.play.chunks import open_backend, retried_line
+from studspec.play.simulate import ProgressBar
+
+COMMAND = "cases generate"
+
+
+def _generate(args: argparse.Namespace) -> Generated:
+    """Write the cases where the arguments say (here, a local pool, a cluster), with progress
+    on stderr unless ``--quiet``; stakes the book cannot deal raise StakesError first."""
+    variant = load_rulebook(args.variant)
+    stakes = variant.stakes
+    Hand(variant, [max(stakes.starting_stack, 1)] * args.players, stakes=stakes, seed=0)
+    job = generation(variant, args.variant, Path(args.out), args.seed, GenerationSettings(players=args.players))
+    with open_backend(args.cluster, args.workers) as backend:
+        bar = ProgressBar(args.count, enabled=not args.quiet, command=COMMAND, unit="cases")
+        run = run_generation(job, args.count, backend, progress=bar, chunk=args.chunk)
+        bar.finish(run.label)
+    return run
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    variant = load_rulebook(args.variant)
     if args.count < 0:
-        print("studspec cases generate: --count must not be negative", file=sys.stderr)
+        print(f"studspec {COMMAND}: --count must not be negative", file=sys.stderr)
         return 2
-    settings = GenerationSettings(players=args.players)
     try:
-        written = generate_cases(
-            variant, args.variant, Path(args.out), count=args.count, seed=args.seed, settings=settings
-        )
-    except StakesError as error:
-        print(f"studspec cases generate: {error}", file=sys.stderr)
+        run = _generate(args)
+    except (StakesError, ClusterError, ChunkLostError) as error:
+        print(f"studspec {COMMAND}: {error}", file=sys.stderr)
         return 1
-    print(f"{len(written)} case(s) written to {args.out}")
+    notice = retried_line(COMMAND, run.retried)
+    if notice:
+        print(notice, file=sys.stderr)
+    print(f"{run.written} case(s) written to {args.out}")
     return 0
 
 
@@ -38,8 +57,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "Deal COUNT hands of RULEBOOK from seeded decks, play them with random players, and "
             "write each as a case: the PHH history, the reference's finishing_stacks, and at "
             "every decision whose turn it is and the exact legal actions (_to_act, _legal), "
-            "sometimes an action that must be refused (_illegal). The same seed writes the same "
-            "files. Run them with 'studspec conform OUT'."
+            "sometimes an action that must be refused (_illegal). Each case is seeded by the "
+            "seed and its number, and written by the worker that plays it, on all cores or a "
+            "Ray cluster (--cluster; OUT must then be a folder every node shares): the same "
+            "seed writes the same files whatever runs them. Run them with 'studspec conform OUT'."
         ),
     )
     gen.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
@@ -47,4 +68,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     gen.add_argument("--count", type=int, default=10, help="how many hands (default 10)")
     gen.add_argument("--seed", type=int, default=0, help="seed for decks, stacks and players (default 0)")
     gen.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
+    add_cluster_arguments(gen, "cases", CASE_CHUNK)
+    gen.add_argument("--quiet", action="store_true", help="no progress on stderr")
     gen.set_defaults(handler=cmd_generate)

@@ -10,10 +10,11 @@ from pathlib import Path
 
 from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand
-from studspec.errors import StakesError
+from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
+from studspec.play.chunks import open_backend, retried_line
 from studspec.play.players import PlayerKind
-from studspec.play.simulate import ProgressBar, Setup, default_workers, simulate
+from studspec.play.simulate import CHUNK, ProgressBar, Setup, Simulated, run_simulation
 from studspec.play.stats import format_report, report
 
 
@@ -24,37 +25,53 @@ def _positive(text: str) -> int:
     return value
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def _setup(args: argparse.Namespace) -> Setup:
+    """The simulation the arguments ask for; stakes that cannot be dealt raise StakesError."""
     variant = load_rulebook(args.variant)
     players = args.players if args.players is not None else variant.max_players
     stakes = variant.stakes if args.stack is None else replace(variant.stakes, starting_stack=args.stack)
-    try:
-        Hand(variant, [stakes.starting_stack] * players, stakes=stakes, seed=0)
-    except StakesError as error:
-        print(f"studspec simulate: {error}", file=sys.stderr)
-        return 1
-    is_path = Path(args.variant).suffix in (".yaml", ".yml")
-    setup = Setup(
+    Hand(variant, [stakes.starting_stack] * players, stakes=stakes, seed=0)
+    return Setup(
         variant=variant,
         players=players,
         stakes=stakes,
         player=PlayerKind(args.bots),
         seed=args.seed,
-        phh_dir=args.phh,
+        # Absolute: a worker (on a cluster, on another machine) does not run in this folder.
+        phh_dir=str(Path(args.phh).resolve()) if args.phh else None,
         variant_ref=rulebook_reference(args.variant, args.phh) if args.phh else variant.name,
     )
-    workers = args.workers or default_workers()
-    bar = ProgressBar(args.hands, enabled=not args.quiet)
-    totals = simulate(setup, args.hands, workers=workers, progress=bar)
-    bar.finish(workers)
+
+
+def _run(args: argparse.Namespace, setup: Setup) -> Simulated:
+    """Play the hands where the arguments say (here, a local pool, a cluster), with progress;
+    chunks run again after a lost worker are said on stderr, never in the report."""
+    with open_backend(args.cluster, args.workers) as backend:
+        bar = ProgressBar(args.hands, enabled=not args.quiet)
+        run = run_simulation(setup, args.hands, backend, progress=bar, chunk=args.chunk)
+        bar.finish(run.label)
+    notice = retried_line("simulate", run.retried)
+    if notice:
+        print(notice, file=sys.stderr)
+    return run
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        setup = _setup(args)
+        totals = _run(args, setup).totals
+    except (StakesError, ClusterError, ChunkLostError) as error:
+        print(f"studspec simulate: {error}", file=sys.stderr)
+        return 1
+    variant = setup.variant
     meta = {
-        "rulebook": args.variant if is_path else variant.name,
+        "rulebook": args.variant if Path(args.variant).suffix in (".yaml", ".yml") else variant.name,
         "title": variant.title,
-        "players": players,
+        "players": setup.players,
         "seed": args.seed,
         "player": args.bots,
     }
-    data = report(totals, variant, big_bet=stakes.big_bet, meta=meta)
+    data = report(totals, variant, big_bet=setup.stakes.big_bet, meta=meta)
     if args.json:
         print(json.dumps(data, indent=2))
     else:
@@ -62,23 +79,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_cluster_arguments(cmd: argparse.ArgumentParser, unit: str, default_chunk: int) -> None:
+    """``--workers``, ``--cluster`` and ``--chunk``, the same for every command that runs in
+    chunks (``simulate``, ``cases generate``)."""
+    cmd.add_argument(
+        "--workers",
+        type=_positive,
+        help="processes to use (default: every core); with --cluster, chunks run at once (default: the cluster's CPUs)",
+    )
+    cmd.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on a Ray cluster: ray://HOST:10001 (Ray Client), or from a node of the cluster "
+        "HOST:6379 or auto (needs pip install 'studspec[cluster]'; see docs/cluster.md)",
+    )
+    cmd.add_argument(
+        "--chunk",
+        type=_positive,
+        default=default_chunk,
+        metavar=unit.upper(),
+        help=f"{unit} per task (default {default_chunk}); a cluster wants larger ones, the output does not change",
+    )
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser(
         "simulate",
         help="play many hands with built-in players and report what the rules did",
         description=(
-            "Play HANDS hands of a rule book with built-in players on all cores and report how "
-            "often each street is reached, the showdown rate, pot sizes in big bets, bring-in "
-            "completions, the open-pair big bet, community cards, hi/lo scoops and splits, and "
-            "results by seat. The same seed gives the same numbers with any number of workers. "
-            "Progress goes to stderr: a bar on a terminal, a line per 10% otherwise."
+            "Play HANDS hands of a rule book with built-in players on all cores, or on a Ray "
+            "cluster, and report how often each street is reached, the showdown rate, pot "
+            "sizes in big bets, bring-in completions, the open-pair big bet, community cards, "
+            "hi/lo scoops and splits, and results by seat. The same seed gives the same "
+            "numbers with any number of workers or machines and any --chunk. Progress goes to "
+            "stderr: a bar on a terminal, a line per 10% otherwise."
         ),
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     cmd.add_argument("--players", type=int, help="players at the table (default: the rule book's most)")
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
-    cmd.add_argument("--workers", type=_positive, help="processes to use (default: every core)")
+    add_cluster_arguments(cmd, "hands", CHUNK)
     cmd.add_argument(
         "--bots",
         choices=[k.value for k in PlayerKind],
@@ -87,6 +128,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     cmd.add_argument("--stack", type=_positive, help="every player's starting stack (default: the rule book's)")
     cmd.add_argument("--json", action="store_true", help="print the report as JSON")
-    cmd.add_argument("--phh", metavar="DIR", help="also write every hand to DIR as a PHH file")
+    cmd.add_argument(
+        "--phh",
+        metavar="DIR",
+        help="also write every hand to DIR as a PHH file, written by the workers "
+        "(with --cluster, DIR must be a folder every node shares)",
+    )
     cmd.add_argument("--quiet", action="store_true", help="no progress on stderr")
     cmd.set_defaults(handler=cmd_simulate)
