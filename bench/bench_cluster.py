@@ -18,16 +18,9 @@ task, running nothing, returning empty totals and folding them.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from studspec.play.chunks import Backend, Local, run_chunks
@@ -36,80 +29,16 @@ from studspec.play.simulate import CHUNK, Setup, play_chunk, run_simulation
 from studspec.play.stats import Totals
 from studspec.spec import load_variant
 
-RAY = Path(sys.executable).with_name("ray")
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # tools/ is the repository's, not the package's
+    sys.path.insert(0, str(ROOT))
+
+from tools.local_ray import local_cluster  # noqa: E402
 
 
 def setup() -> Setup:
     variant = load_variant("seven-card-stud")
     return Setup(variant=variant, players=8, stakes=variant.stakes, player=PlayerKind.RULES, seed=1)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _session_pids(sessions: set[int]) -> list[int]:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if fields[0] != "Z" and int(fields[3]) in sessions:
-                    pids.append(int(entry.name))
-    return pids
-
-
-def _stop(sessions: set[int]) -> None:
-    """End every process the ``ray start`` sessions made (Ray's daemons keep the session)."""
-    for sig, grace in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 5.0)):
-        for pid in _session_pids(sessions):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-        deadline = time.monotonic() + grace
-        while _session_pids(sessions) and time.monotonic() < deadline:
-            time.sleep(0.2)
-
-
-def _ray_start(folder: Path, *args: str) -> int:
-    command = [str(RAY), "start", "--node-ip-address=127.0.0.1", "--num-cpus=1", f"--temp-dir={folder}"]
-    command += ["--disable-usage-stats", "--object-store-memory=200000000", *args]
-    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True
-    )
-    out, _ = process.communicate(timeout=180)
-    if process.returncode != 0:
-        raise RuntimeError(f"ray start failed: {out.decode(errors='replace')}")
-    return process.pid
-
-
-@contextlib.contextmanager
-def local_cluster() -> Iterator[tuple[str, str]]:
-    """A 2-node Ray cluster on 127.0.0.1: (its address, its Ray Client address)."""
-    folder = Path(tempfile.mkdtemp(prefix="ssray-", dir="/tmp"))
-    port, client = free_port(), free_port()
-    sessions: set[int] = set()
-    try:
-        head = ("--head", f"--port={port}", f"--ray-client-server-port={client}", "--include-dashboard=false")
-        sessions.add(_ray_start(folder, *head, f"--dashboard-agent-listen-port={free_port()}"))
-        sessions.add(_ray_start(folder, f"--address=127.0.0.1:{port}", f"--dashboard-agent-listen-port={free_port()}"))
-        _wait_for_cpus(f"127.0.0.1:{port}", 2)
-        yield f"127.0.0.1:{port}", f"ray://127.0.0.1:{client}"
-    finally:
-        _stop(sessions)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _wait_for_cpus(address: str, cpus: int) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        status = subprocess.run([str(RAY), "status", f"--address={address}"], capture_output=True, text=True)
-        if f"/{cpus}.0 CPU" in status.stdout:
-            return
-        time.sleep(1.0)
-    raise RuntimeError(f"the cluster never had {cpus} CPUs")
 
 
 def rate(backend: Backend, hands: int, chunk: int) -> tuple[float, Totals]:
@@ -161,8 +90,11 @@ def main() -> None:
     results.append(measure("local pool, 2 workers", Local(2), args))
     from studspec.play.cluster import connect
 
-    with local_cluster() as (address, client):
-        for label, where in (("Ray, 2 nodes (driver on a node)", address), ("Ray, 2 nodes (Ray Client)", client)):
+    with local_cluster() as running:
+        for label, where in (
+            ("Ray, 2 nodes (driver on a node)", running.gcs),
+            ("Ray, 2 nodes (Ray Client)", running.client),
+        ):
             began = time.perf_counter()
             with connect(where) as cluster:
                 connected = time.perf_counter() - began

@@ -13,28 +13,28 @@ Without Ray installed the cluster tests skip, except under CI (``CI=true``), whe
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.local_ray import RAY_BIN, LocalCluster, free_port, local_cluster, ray_environment
+
 from studspec.cli import main
 from studspec.errors import ClusterError
 from studspec.play.cluster import TASK_NAME, installed_version, run_chunk
-
-RAY_BIN = Path(sys.executable).with_name("ray")
 
 
 def need_ray() -> None:
@@ -46,22 +46,10 @@ def need_ray() -> None:
     pytest.skip("needs the cluster extra: pip install '.[cluster]'")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def environment() -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("RAY_")}
-    env["RAY_USAGE_STATS_ENABLED"] = "0"
-    return env
-
-
 def studspec(*args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
     """``python -m studspec ARGS``: stdout and stderr as bytes."""
     run = subprocess.run(
-        [sys.executable, "-m", "studspec", *args], capture_output=True, cwd=ROOT, env=environment(), timeout=300
+        [sys.executable, "-m", "studspec", *args], capture_output=True, cwd=ROOT, env=ray_environment(), timeout=300
     )
     if check:
         assert run.returncode == 0, run.stderr.decode(errors="replace")
@@ -71,85 +59,13 @@ def studspec(*args: str, check: bool = True) -> subprocess.CompletedProcess[byte
 # --- The cluster --------------------------------------------------------------------------
 
 
-def sessions_processes(sessions: set[int]) -> list[int]:
-    """The live processes of the given sessions (``ray start`` daemons keep the session of
-    the ``ray start`` that made them, and so do their workers), from /proc."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z" and int(fields[3]) in sessions:
-            found.append(int(entry.name))
-    return found
-
-
-def stop_sessions(sessions: set[int]) -> list[int]:
-    """End every process of ``sessions``: SIGTERM, then SIGKILL what is left after 3 s.
-    What still runs after that (it should be nothing)."""
-    for sig, grace in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 5.0)):
-        for pid in sessions_processes(sessions):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, sig)
-        deadline = time.monotonic() + grace
-        while sessions_processes(sessions) and time.monotonic() < deadline:
-            time.sleep(0.2)
-    return sessions_processes(sessions)
-
-
-def ray_start(*args: str, folder: Path) -> int:
-    """``ray start ARGS`` in a session of its own; the session's id (its pid)."""
-    command = [str(RAY_BIN), "start", "--node-ip-address=127.0.0.1", "--num-cpus=1", f"--temp-dir={folder}"]
-    command += ["--disable-usage-stats", "--object-store-memory=200000000", *args]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment(), start_new_session=True
-    )
-    out, _ = process.communicate(timeout=180)
-    assert process.returncode == 0, out.decode(errors="replace")
-    return process.pid
-
-
-@dataclass(frozen=True)
-class Cluster:
-    gcs: str
-    """``127.0.0.1:PORT``: the address a node of the cluster uses."""
-    client: str
-    """``ray://127.0.0.1:PORT``: the Ray Client address, for a machine outside the cluster."""
-
-
-def wait_for_cpus(gcs: str, cpus: int, at_most: float = 90.0) -> None:
-    deadline = time.monotonic() + at_most
-    while time.monotonic() < deadline:
-        status = subprocess.run(
-            [str(RAY_BIN), "status", f"--address={gcs}"], capture_output=True, text=True, env=environment()
-        )
-        if f"/{cpus}.0 CPU" in status.stdout:
-            return
-        time.sleep(1.0)
-    pytest.fail(f"the cluster never had {cpus} CPUs: {status.stdout}{status.stderr}")
-
-
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
+def cluster() -> Iterator[LocalCluster]:
     """A head and a second node on 127.0.0.1, one CPU each; stopped, every process, at the end."""
     need_ray()
-    folder = Path(tempfile.mkdtemp(prefix="ssray-", dir="/tmp"))  # short: Ray's socket paths must fit
-    port, client = free_port(), free_port()
-    sessions: set[int] = set()
-    try:
-        head = ("--head", f"--port={port}", f"--ray-client-server-port={client}", "--include-dashboard=false")
-        sessions.add(ray_start(*head, f"--dashboard-agent-listen-port={free_port()}", folder=folder))
-        join = (f"--address=127.0.0.1:{port}", f"--dashboard-agent-listen-port={free_port()}")
-        sessions.add(ray_start(*join, folder=folder))
-        wait_for_cpus(f"127.0.0.1:{port}", 2)
-        yield Cluster(gcs=f"127.0.0.1:{port}", client=f"ray://127.0.0.1:{client}")
-    finally:
-        left = stop_sessions(sessions)
-        shutil.rmtree(folder, ignore_errors=True)
-        assert left == [], f"Ray processes left running: {left}"
+    with local_cluster() as running:
+        yield running
+    assert running.left == [], f"Ray processes left running: {running.left}"
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -159,7 +75,7 @@ def files(folder: Path) -> dict[str, bytes]:
 SIMULATE = ("simulate", "seven-card-stud", "--players", "8", "--seed", "11", "--json")
 
 
-def test_simulate_on_the_cluster_is_byte_identical_to_the_local_run(cluster: Cluster, tmp_path: Path) -> None:
+def test_simulate_on_the_cluster_is_byte_identical_to_the_local_run(cluster: LocalCluster, tmp_path: Path) -> None:
     """The JSON report and every hand written with --phh, through Ray Client."""
     local = studspec(*SIMULATE, "--hands", "400", "--workers", "2", "--phh", str(tmp_path / "local"))
     remote = studspec(*SIMULATE, "--hands", "400", "--cluster", cluster.client, "--phh", str(tmp_path / "remote"))
@@ -174,7 +90,7 @@ def test_simulate_on_the_cluster_is_byte_identical_to_the_local_run(cluster: Clu
     assert len(written) == 400 and written == files(tmp_path / "local")
 
 
-def test_cases_generate_on_the_cluster_writes_the_same_files(cluster: Cluster, tmp_path: Path) -> None:
+def test_cases_generate_on_the_cluster_writes_the_same_files(cluster: LocalCluster, tmp_path: Path) -> None:
     """Through the cluster's own address (as from a node of the cluster), chunks of 7."""
     args = ("cases", "generate", "razz", "--count", "60", "--seed", "4", "--players", "6")
     local = studspec(*args[:3], str(tmp_path / "local"), *args[3:], "--workers", "1")
@@ -199,7 +115,7 @@ def chunk_workers() -> list[int]:
     return found
 
 
-def test_a_worker_killed_mid_run_changes_nothing_and_is_reported(cluster: Cluster) -> None:
+def test_a_worker_killed_mid_run_changes_nothing_and_is_reported(cluster: LocalCluster) -> None:
     """SIGKILL a worker in the middle of its chunk (a chunk of 800 hands takes about a second;
     the kill comes a tenth of a second after it began): the chunk is played again, the
     report is byte-identical, stderr says one was retried."""
@@ -210,7 +126,7 @@ def test_a_worker_killed_mid_run_changes_nothing_and_is_reported(cluster: Cluste
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
-        env=environment(),
+        env=ray_environment(),
     )
     deadline = time.monotonic() + 60
     while not (victims := chunk_workers()) and time.monotonic() < deadline and process.poll() is None:
@@ -273,7 +189,7 @@ def test_a_port_that_is_not_ray_fails_within_the_bound() -> None:
         )
         began = time.monotonic()
         run = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, env=environment(), timeout=60
+            [sys.executable, "-c", script], capture_output=True, text=True, env=ray_environment(), timeout=60
         )
     assert run.stdout == f"no Ray cluster answered at {address} within 3 s\n", run.stderr
     assert time.monotonic() - began < 30
