@@ -24,6 +24,7 @@ from studspec.engine.deck import Deck, shuffle
 from studspec.engine.identity import RECENT, by_identity
 from studspec.engine.machine import compile_variant
 from studspec.spec import clear_cache
+from studspec.spec.model import Face
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 52])
@@ -166,3 +167,47 @@ def test_the_identity_cached_functions_pickle_by_name() -> None:
 def test_dealing_no_card_leaves_the_stub_alone() -> None:
     deck = Deck.shuffled(1)
     assert deck.deal(0) == [] and deck.size == 52
+
+
+@pytest.mark.parametrize("book", ["seven-card-stud", "seven-card-stud-tournament", "razz", "london-lowball"])
+def test_the_best_board_found_directly_is_the_one_the_keys_find(book: str) -> None:
+    """WSOP-L 215, 235 and TDA RP-10D: the best board acts first, ties broken by the book's
+    rule. The direct search asks for a tie-break only between equal boards; it must name the
+    seat the keys of every board name, street after street."""
+    from studspec.engine.opening import best_board, board_keys, candidates
+    from studspec.play.players import RandomPlayer
+
+    variant = load_variant(book)
+    rules = compile_variant(variant).rules
+    checked = 0
+    for seed in range(120):
+        hand = Hand(variant, [variant.stakes.starting_stack] * 8, seed=seed)
+        players = [RandomPlayer(random.Random(seed * 8 + seat)) for seat in range(8)]
+        while not hand.is_complete:
+            if hand.street is not None and hand.street > 0 and len(hand.live) > 1:
+                boards = {seat: hand.boards[seat] for seat in hand.live}
+                expected = candidates(board_keys(boards, rules.board, rules.board_ties))
+                assert (best_board(hand),) == expected
+                checked += 1
+            seat = hand.actor
+            assert seat is not None
+            hand.act(players[seat].choose(hand, seat, hand.legal_actions()), seat=seat)
+    assert checked > 500
+
+
+@pytest.mark.parametrize("book", ["seven-card-stud", "razz", "seven-card-stud-hi-lo", "razz-deuce-to-seven"])
+def test_natural_equity_is_the_equity_of_the_seats_holding(book: str) -> None:
+    """The rule-based player's shortcut (no Holding when nothing is wild and every card is
+    known) must give the very number :func:`equity` gives, low qualifiers included."""
+    from studspec.engine.shares import Holding
+    from studspec.play.strength import equity, natural_equity
+
+    variant = load_variant(book)
+    rng = random.Random(book)
+    for _ in range(400):
+        count = rng.randint(1, 7)
+        cards = rng.sample(CARDS, count)
+        faces = [Face.DOWN, Face.DOWN, *[Face.UP] * 4, Face.DOWN][:count]
+        opponents = rng.randint(1, 7)
+        assert natural_equity(variant, cards, opponents) == equity(variant, Holding.known(cards, faces), opponents)
+    assert natural_equity(load_variant("high-chicago"), CARDS[:3], 2) is None  # a hole-card share needs the holding

@@ -52,3 +52,16 @@ def test_a_tampered_save_is_refused(tmp_path: Path) -> None:
     save.write_text("{not json", encoding="utf-8")
     with pytest.raises(SnapshotError, match="not JSON"):
         load_game(str(save))
+
+
+def test_a_game_saved_before_the_players_shared_a_generator_is_refused_by_name(tmp_path: Path) -> None:
+    """Version 1 games chose with one generator a player; resumed now, the players would not
+    choose what the log says, so the file is refused as another version, not as tampered."""
+    save = tmp_path / "game.json"
+    _play("cc\nq\ny\n", save)
+    document = json.loads(save.read_text(encoding="utf-8"))
+    assert document["version"] == 2
+    document["version"] = 1
+    save.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(SnapshotError, match="not a saved game of this studspec .*version 2"):
+        load_game(str(save))

@@ -128,14 +128,22 @@ def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
 def best_board(hand: Hand) -> int:
     """The seat whose board acts first when every card is known and none is wild: what
     :func:`board_keys` and :func:`candidates` find, without a key that may be unknown."""
-    ranking, ties, boards = hand.rules.board, hand.rules.board_ties, hand.boards
-    best_key: Key = ()
-    best = hand.live[0]
-    for seat in hand.live:
-        board = cast(Sequence[Card], boards[seat])
-        key = (ranking.value(board), *ties(board, seat, ranking))
-        if key >= best_key:  # equal keys: the later seat, as candidates' max over (key, seat)
-            best_key, best = key, seat
+    ranking, ties = hand.rules.board, hand.rules.board_ties
+    boards = cast(list[Sequence[Card]], hand.boards)
+    live = hand.live
+    best = live[0]
+    best_value = ranking.value(boards[best])
+    best_ties: tuple[int, ...] | None = None  # asked for only when two boards are equal
+    for seat in live[1:]:
+        value = ranking.value(boards[seat])
+        if value > best_value:
+            best, best_value, best_ties = seat, value, None
+        elif value == best_value:
+            if best_ties is None:
+                best_ties = ties(boards[best], best, ranking)
+            mine = ties(boards[seat], seat, ranking)
+            if mine >= best_ties:  # equal keys: the later seat, as candidates' max over (key, seat)
+                best, best_ties = seat, mine
     return best
 
 

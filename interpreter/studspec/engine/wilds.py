@@ -11,7 +11,7 @@ wild for that seat alone. How a hand with wild cards is worth what it is: :mod:`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studspec.spec.model import Face
@@ -50,11 +50,12 @@ class WildTable:
     board_wild: bool = False
     """Whether wild cards count as wild for the bring-in and first to act."""
     deck_has_jokers: bool = False
+    any: bool = field(init=False, compare=False)
+    """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
 
-    @property
-    def any(self) -> bool:
-        """Whether any card can ever be wild in this book."""
-        return bool(self.ranks or self.follow.trigger is not None or self.per_player or self.deck_has_jokers)
+    def __post_init__(self) -> None:
+        wild = bool(self.ranks or self.follow.trigger is not None or self.per_player or self.deck_has_jokers)
+        object.__setattr__(self, "any", wild)
 
 
 ACE_OF_SPADES = Card(51)

@@ -13,19 +13,63 @@ from typing import Protocol
 
 from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
 from studspec.engine.hand import Hand
+from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
 from studspec.engine.triggers import pot_size
 from studspec.engine.wilds import spec_for
 
-from .strength import equity, share_chances
+from .strength import equity, natural_equity, share_chances
+
+_PLAIN = {kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE}
+"""The action of each kind that carries nothing but its kind (actions are immutable: shared)."""
 
 
 def as_action(choice: LegalAction, amount: int | None = None) -> Action:
     """Turn a legal choice into the action that takes it (``cbr`` at ``amount`` or its minimum)."""
-    if choice.kind is ActionKind.COMPLETE_BET_RAISE:
+    kind = choice.kind
+    if kind is ActionKind.COMPLETE_BET_RAISE:
         assert choice.minimum is not None
         return bet_to(choice.minimum if amount is None else amount)
-    return Action(choice.kind, declaration=choice.declaration)
+    if choice.declaration is None:
+        return _PLAIN[kind]
+    return Action(kind, declaration=choice.declaration)
+
+
+class _Offered:
+    """A seat's legal choices sorted by what a player does with them: the first of each
+    kind, and every wager (fixed limit's open pair offers two sizes)."""
+
+    __slots__ = ("bring_in", "call", "declare", "decline", "fold", "only_show", "pay", "raises")
+
+    def __init__(self, legal: list[LegalAction]) -> None:
+        self.fold: LegalAction | None = None
+        self.call: LegalAction | None = None
+        self.bring_in: LegalAction | None = None
+        self.pay: LegalAction | None = None
+        self.decline: LegalAction | None = None
+        self.raises: list[LegalAction] = []
+        self.declare = False
+        shows = 0
+        for choice in legal:
+            kind = choice.kind
+            if kind is ActionKind.COMPLETE_BET_RAISE:
+                self.raises.append(choice)
+            elif kind is ActionKind.CHECK_CALL:
+                self.call = self.call or choice
+            elif kind is ActionKind.FOLD:
+                self.fold = self.fold or choice
+            elif kind is ActionKind.BRING_IN:
+                self.bring_in = self.bring_in or choice
+            elif kind is ActionKind.PAY:
+                self.pay = self.pay or choice
+            elif kind is ActionKind.DECLINE:
+                self.decline = self.decline or choice
+            elif kind is ActionKind.DECLARE:
+                self.declare = True
+            elif kind is ActionKind.SHOW_MUCK:
+                shows += 1
+        self.only_show = bool(legal) and shows == len(legal)
+        """Nothing to do but show or muck (the showdown)."""
 
 
 class Player(Protocol):
@@ -95,8 +139,14 @@ class RuleBasedPlayer:
         Players who stay hold better than random hands, so the field counts one opponent
         more than there are; without that the player calls down far too often.
         """
-        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community, spec_for(hand, seat))
-        return equity(hand.variant, holding, len(hand.live_seats()))
+        cards = hand.cards[seat]
+        wild = spec_for(hand, seat)
+        if wild is None and not hand.community and None not in cards:
+            plain = natural_equity(hand.variant, cards, len(hand.live))  # type: ignore[arg-type]  # no None
+            if plain is not None:
+                return plain
+        holding = Holding.known(cards, hand.faces[seat], hand.community, wild)
+        return equity(hand.variant, holding, len(hand.live))
 
     def declaration(self, hand: Hand, seat: int) -> Declaration:
         """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
@@ -110,43 +160,41 @@ class RuleBasedPlayer:
         return Declaration.HIGH if high >= low else Declaration.LOW
 
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
-        by_kind: dict[ActionKind, list[LegalAction]] = {}
-        for choice in legal:
-            by_kind.setdefault(choice.kind, []).append(choice)
-        if set(by_kind) == {ActionKind.SHOW_MUCK}:
+        offered = _Offered(legal)
+        if offered.only_show:
             return show(tuple(hand.cards[seat]))
-        if ActionKind.DECLARE in by_kind:
+        if offered.declare:
             return declare(self.declaration(hand, seat))
         e = self.strength(hand, seat)
         pot = pot_size(hand)
-        if ActionKind.PAY in by_kind:
-            return self._answer_price(by_kind, e, pot)
-        raises = by_kind.get(ActionKind.COMPLETE_BET_RAISE, [])
+        if offered.pay is not None:
+            return self._answer_price(offered, offered.pay, e, pot)
+        raises = offered.raises
         loose = self.rng.random() < self.looseness
-        if ActionKind.BRING_IN in by_kind:
+        if offered.bring_in is not None:
             if raises and (e >= self.bet_at or loose):
                 return self._wager(raises, e, pot)
-            return as_action(by_kind[ActionKind.BRING_IN][0])
-        call = by_kind.get(ActionKind.CHECK_CALL, [None])[0]
+            return as_action(offered.bring_in)
+        call = offered.call
         owed = call.cost if call is not None else 0
         if raises and (e >= (self.raise_at if owed else self.bet_at) or (loose and not owed)):
             return self._wager(raises, e, pot)
         if call is not None and (owed == 0 or e >= self.price_margin * owed / (pot + owed) or loose):
             return as_action(call)
-        if ActionKind.FOLD in by_kind:
-            return as_action(by_kind[ActionKind.FOLD][0])
+        if offered.fold is not None:
+            return as_action(offered.fold)
         return as_action(legal[0])
 
-    def _answer_price(self, by_kind: dict[ActionKind, list[LegalAction]], e: float, pot: int) -> Action:
+    def _answer_price(self, offered: _Offered, pay: LegalAction, e: float, pot: int) -> Action:
         """A dealt card's price: pay to stay in (pay or fold) when the equity beats the pot
         odds, as a call would; buy an extra card when it costs at most half the pot or the
         hand is worth a bet already."""
-        pay = by_kind[ActionKind.PAY][0]
-        if ActionKind.FOLD in by_kind:
+        if offered.fold is not None:
             worth = e >= self.price_margin * pay.cost / (pot + pay.cost) or self.rng.random() < self.looseness
-            return as_action(pay if worth else by_kind[ActionKind.FOLD][0])
+            return as_action(pay if worth else offered.fold)
         worth = 2 * pay.cost <= pot or e >= self.bet_at
-        return as_action(pay if worth else by_kind[ActionKind.DECLINE][0])
+        assert offered.decline is not None, "a price without fold is answered pay or decline"
+        return as_action(pay if worth else offered.decline)
 
     def _wager(self, raises: list[LegalAction], e: float, pot: int) -> Action:
         """Bet or raise: in fixed limit the one size (the big one when strong enough to take
@@ -182,7 +230,7 @@ def make_player(kind: PlayerKind, rng: random.Random) -> Player:
 
 def play_out(hand: Hand, players: list[Player]) -> Hand:
     """Let ``players`` (one per seat) act until the hand is over."""
-    while not hand.is_complete:
+    while hand.phase is not PhaseKind.COMPLETE:
         seat = hand.actor
         if seat is None:
             raise RuntimeError(f"the hand waits for something players cannot give ({hand.state})")

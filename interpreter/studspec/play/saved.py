@@ -22,6 +22,9 @@ from .players import Player, PlayerKind
 from .simulate import bots_for_hand, hand_seed
 
 FORMAT = "studspec-game"
+VERSION = 2
+"""Version 2: a hand's built-in players share one generator. A version 1 game chose with a
+generator per player, so its players would not choose again what its log says."""
 MAX_BYTES = 1 << 20
 """A saved game is a few kilobytes; a bigger file is not one."""
 
@@ -32,7 +35,7 @@ def save_game(session: Session, path: str) -> None:
     hand, _bots = session.current
     document = {
         "format": FORMAT,
-        "version": 1,
+        "version": VERSION,
         "players": session.players,
         "seat": session.seat,
         "seed": session.seed,
@@ -76,8 +79,8 @@ def _read(path: str) -> dict[str, Any]:
         document = json.loads(file.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise SnapshotError(f"{path}: not a saved game (not JSON)") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT or document.get("version") != 1:
-        raise SnapshotError(f"{path}: not a saved game of this studspec (format {FORMAT!r}, version 1)")
+    if not isinstance(document, dict) or document.get("format") != FORMAT or document.get("version") != VERSION:
+        raise SnapshotError(f"{path}: not a saved game of this studspec (format {FORMAT!r}, version {VERSION})")
     return document
 
 

@@ -37,8 +37,12 @@ def _table(ranking: Evaluator, count: int) -> tuple[int, ...]:
 
 def percentile(ranking: Evaluator, cards: Sequence[Card]) -> float:
     """The fraction of random hands of ``len(cards)`` cards that ``cards`` beats or ties."""
-    table = _table(ranking, len(cards))
-    return bisect_right(table, ranking.value(cards)) / len(table)
+    return _percentile_of(ranking, ranking.value(cards), len(cards))
+
+
+def _percentile_of(ranking: Evaluator, value: int, count: int) -> float:
+    table = _table(ranking, count)
+    return bisect_right(table, value) / len(table)
 
 
 @dataclass(frozen=True)
@@ -77,22 +81,56 @@ def share_chances(variant: Variant, holding: Holding, opponents: int) -> list[tu
     rivals = max(1, opponents)
     chances: list[tuple[ShareStrength, float]] = []
     for share in share_strengths(variant):
-        rule, qualifier = share.rule, share.qualifier
+        rule = share.rule
         if not cards:
             chance = 0.0
         elif isinstance(rule, HoleCardShare):
             chance = _card_share_chance(rule, holding, rivals)
-        elif qualifier is not None and len(cards) >= 5 and not rule.qualifies(rule.score(holding) or 0, qualifier):
-            chance = 0.0
         else:
-            chance = percentile(rule.ranking_for(holding), cards) ** rivals
+            chance = _ranked_chance(share, rule.ranking_for(holding), cards, rivals)
         chances.append((share, chance))
     return chances
+
+
+def _ranked_chance(share: ShareStrength, ranking: Evaluator, cards: Sequence[Card], rivals: int) -> float:
+    """A poker share's chance: none for a low that can no longer qualify, else the
+    percentile of ``cards`` to the power of the rivals."""
+    value = ranking.value(cards)
+    qualifier = share.qualifier
+    if qualifier is not None and len(cards) >= 5 and not share.rule.qualifies(value, qualifier):
+        return 0.0
+    return _percentile_of(ranking, value, len(cards)) ** rivals
 
 
 def equity(variant: Variant, holding: Holding, opponents: int) -> float:
     """A rough expected share of the pot for ``holding`` against ``opponents`` random hands."""
     return sum(share.weight * chance for share, chance in share_chances(variant, holding, opponents))
+
+
+def natural_equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float | None:
+    """:func:`equity` of a seat's own cards, every one known, none wild and no community
+    card, computed without a :class:`Holding` (a player asks at every decision); ``None``
+    when the rule book has a share that needs the whole holding (a hole-card share)."""
+    shares = _ranked_shares(variant)
+    if shares is None:
+        return None
+    if not cards:
+        return 0.0
+    rivals = max(1, opponents)
+    total = 0.0
+    for share, ranking in shares:
+        total += share.weight * _ranked_chance(share, ranking, cards, rivals)
+    return total
+
+
+@by_identity
+@lru_cache(maxsize=64)
+def _ranked_shares(variant: Variant) -> tuple[tuple[ShareStrength, Evaluator], ...] | None:
+    """Each share with its natural ranking, when every share is won by a poker hand."""
+    shares = share_strengths(variant)
+    if any(isinstance(share.rule, HoleCardShare) for share in shares):
+        return None
+    return tuple((share, share.rule.ranking) for share in shares)
 
 
 def describe_best(variant: Variant, holding: Holding) -> list[str]:
