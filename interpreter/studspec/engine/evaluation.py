@@ -210,8 +210,10 @@ class Ranking:
         valued as it stands, five cards or more by their best five. A joker is refused:
         only :mod:`studspec.engine.wild` knows what it stands for.
         """
+        key = SUIT_BIAS
         try:
-            key = sum(map(CARD_KEYS.__getitem__, cards), SUIT_BIAS)
+            for card in cards:  # a plain loop: faster than sum(map(...)) for seven cards or fewer
+                key += CARD_KEYS[card]
         except IndexError:
             raise ValueError(f"a natural ranking cannot value a joker: {[str(c) for c in cards]}") from None
         if key & FLUSH_BITS and self._with_flush is not None:
