@@ -63,5 +63,5 @@ def test_a_game_saved_before_the_players_shared_a_generator_is_refused_by_name(t
     assert document["version"] == 2
     document["version"] = 1
     save.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(SnapshotError, match="not a saved game of this studspec .*version 2"):
+    with pytest.raises(SnapshotError, match=r"not a saved game of this studspec .*version 2"):
         load_game(str(save))
