@@ -588,8 +588,8 @@ def section_memory(args: argparse.Namespace) -> list[Figure]:
             )
         )
     print_table(f"3. A live hand in memory ({MEMORY_BOOK}, tracemalloc, events included)", figures)
-    print("  (a studspec hand holds its own seeded random.Random, about 2.5 KB; pokerkit shuffles")
-    print("  with the random module's shared generator)")
+    print("  (a studspec hand makes its own seeded random.Random, about 2.5 KB, only when its stub")
+    print("  must be reshuffled; pokerkit shuffles with the random module's shared generator)")
     return figures
 
 
