@@ -62,6 +62,11 @@ class Declaration(str, Enum):
         return self is Declaration.BOTH or (self is Declaration.LOW) == low
 
 
+# Read for every action made and checked, as module constants: Python 3.11's EnumType
+# defines __getattr__, so every ``ActionKind.PAY`` is a slow Python-level look-up.
+_CBR, _PAY, _DECLARE = ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY, ActionKind.DECLARE
+_WITH_AMOUNT = (_CBR, _PAY)
+
 MAX_AMOUNT_DIGITS = 18
 """Most digits an amount (or a seat number) written as text may have: 18 digits is below
 10**18, far beyond any table's chips, and keeps a hostile line from costing a huge number."""
@@ -89,10 +94,10 @@ class Action:
         if not isinstance(self.kind, ActionKind):
             raise ActionFormatError(f"an action's kind must be an ActionKind, not {self.kind!r}")
         if self.amount is None:
-            if self.kind is ActionKind.COMPLETE_BET_RAISE:
+            if self.kind is _CBR:
                 raise ActionFormatError("cbr needs an amount, the seat's total for the street")
             return
-        if self.kind not in (ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY):
+        if self.kind not in _WITH_AMOUNT:
             raise ActionFormatError(f"{self.kind.value} takes no amount, not {self.amount!r}")
         if isinstance(self.amount, bool) or not isinstance(self.amount, int):
             raise ActionFormatError(
@@ -229,11 +234,11 @@ class LegalAction:
         """Whether ``action`` is this choice (with an amount inside the range)."""
         if action.kind is not self.kind:
             return False
-        if self.kind is ActionKind.DECLARE:
+        if self.kind is _DECLARE:
             return action.declaration is self.declaration
-        if self.kind is ActionKind.PAY:
+        if self.kind is _PAY:
             return action.amount is None or action.amount == self.cost
-        if self.kind is ActionKind.COMPLETE_BET_RAISE:
+        if self.kind is _CBR:
             assert self.minimum is not None and self.maximum is not None
             return action.amount is not None and self.minimum <= action.amount <= self.maximum
         return True

@@ -34,12 +34,20 @@ class RoundRules:
     """The bring-in amount when this round opens with one, else 0."""
     bring_in_may_complete: bool = True
     """Whether the seat that must bring in may complete instead (``bring_in.completion``)."""
-    pot_at_start: int = 0
-    """Chips in the pot before this round (pot limit sizes bets by it)."""
 
 
 FOLD_CHOICE = LegalAction(ActionKind.FOLD)
 """The one fold choice every round offers (immutable, so shared)."""
+
+# Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
+# __getattr__, so every ``PhaseKind.BETTING`` is a slow Python-level look-up (about 150 ns,
+# four times a global's), paid several times a decision.
+_FOLD, _CHECK_CALL, _BRING_IN, _CBR = (
+    ActionKind.FOLD,
+    ActionKind.CHECK_CALL,
+    ActionKind.BRING_IN,
+    ActionKind.COMPLETE_BET_RAISE,
+)
 
 _CHOICES: dict[tuple[ActionKind, int, int, int], LegalAction] = {}
 _CHOICES_KEPT = 4096
@@ -92,6 +100,8 @@ class BettingRound:
 
     rules: RoundRules
     sizing: Sizing
+    pot_at_start: int = 0
+    """Chips in the pot before this round (pot limit sizes bets by it)."""
     bets: dict[int, int] = field(default_factory=dict)
     level: int = 0
     full_level: int = 0
@@ -163,7 +173,7 @@ class BettingRound:
 
     def pot_now(self) -> int:
         """Chips in the pot, this round's wagers included."""
-        return self.rules.pot_at_start + sum(self.bets.values())
+        return self.pot_at_start + sum(self.bets.values())
 
     def legal(self, seat: int, stack: int, opponent_has_chips: bool) -> list[LegalAction]:
         """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts; no
@@ -174,7 +184,7 @@ class BettingRound:
         if self.bring_in_seat == seat:
             choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
             post = min(rules.bring_in, stack)
-            choices.append(choice(ActionKind.BRING_IN, bet + post, bet + post, post))
+            choices.append(choice(_BRING_IN, bet + post, bet + post, post))
             if not rules.bring_in_may_complete:
                 return choices  # only the players after the bring-in may complete
             # A wager must go above the bring-in: a short stack's chips go in as the
@@ -184,9 +194,9 @@ class BettingRound:
             owed = self.level - bet
             if owed > 0:
                 paid = min(owed, stack)
-                choices = [FOLD_CHOICE, choice(ActionKind.CHECK_CALL, bet + paid, bet + paid, paid)]
+                choices = [FOLD_CHOICE, choice(_CHECK_CALL, bet + paid, bet + paid, paid)]
             else:
-                choices = [choice(ActionKind.CHECK_CALL, bet, bet, 0)]
+                choices = [choice(_CHECK_CALL, bet, bet, 0)]
             floor = self.level  # a wager must go above what is owed
         most = bet + stack
         if most <= floor or not opponent_has_chips:
@@ -200,7 +210,7 @@ class BettingRound:
             if high <= floor:
                 continue
             low, high = min(max(low, floor + 1), most), min(high, most)
-            wager = choice(ActionKind.COMPLETE_BET_RAISE, low, high, low - bet)
+            wager = choice(_CBR, low, high, low - bet)
             last = choices[-1]
             if last.kind is not wager.kind or last != wager:  # open-pair sizes can cap alike
                 choices.append(wager)
@@ -215,13 +225,13 @@ class BettingRound:
         bet = self.bets.get(seat, 0)
         kind = action.kind
         added = 0
-        if kind is ActionKind.CHECK_CALL:
+        if kind is _CHECK_CALL:
             added = min(max(0, self.level - bet), stack)
-        elif kind is ActionKind.BRING_IN:
+        elif kind is _BRING_IN:
             added = min(self.rules.bring_in, stack)
             self.level = max(self.level, self.rules.bring_in)
             self.bring_in_seat = None
-        elif kind is ActionKind.COMPLETE_BET_RAISE:
+        elif kind is _CBR:
             assert action.amount is not None
             self.bring_in_seat = None
             added = action.amount - bet
@@ -229,7 +239,7 @@ class BettingRound:
         self.bets[seat] = self.acted[seat] = bet + added
         self.pending &= ~(1 << seat)
         self.actor = self._next_pending(seat, inclusive=False)
-        if kind is ActionKind.FOLD and self.bring_in_seat == seat:
+        if kind is _FOLD and self.bring_in_seat == seat:
             self.bring_in_seat = self.actor  # the opening obligation moves on
         return added
 

@@ -41,6 +41,18 @@ _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 _TAKEN_AS_OFFERED = frozenset({ActionKind.FOLD, ActionKind.CHECK_CALL, ActionKind.BRING_IN})
 """Kinds whose choice carries no amount to check: the kind alone says the action is allowed."""
 
+# Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
+# __getattr__, so every ``PhaseKind.BETTING`` is a slow Python-level look-up (about 150 ns,
+# four times a global's), paid several times a decision.
+_BETTING, _SHOWDOWN, _DECLARING, _DEALING, _COMPLETE = (
+    PhaseKind.BETTING,
+    PhaseKind.SHOWDOWN,
+    PhaseKind.DECLARE,
+    PhaseKind.DEAL,
+    PhaseKind.COMPLETE,
+)
+_SHOW_MUCK, _DECLARE = ActionKind.SHOW_MUCK, ActionKind.DECLARE
+
 __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
 
 
@@ -152,7 +164,7 @@ class Hand:
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is PhaseKind.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def street_id(self) -> str | None:
@@ -167,13 +179,13 @@ class Hand:
 
     def _find_actor(self) -> int | None:
         phase = self.phase
-        if phase is PhaseKind.BETTING:
+        if phase is _BETTING:
             return self.round.actor if self.round is not None and not self.open_candidates else None
-        if phase is PhaseKind.SHOWDOWN and self.show_queue:
+        if phase is _SHOWDOWN and self.show_queue:
             return self.show_queue[0]
-        if phase is PhaseKind.DECLARE and self.declare_queue:
+        if phase is _DECLARING and self.declare_queue:
             return self.declare_queue[0]
-        if phase is PhaseKind.DEAL and self.offers:
+        if phase is _DEALING and self.offers:
             return self.offers[0].seat
         return None
 
@@ -224,7 +236,7 @@ class Hand:
         if seat is None:
             return []
         phase = self.phase
-        if phase is PhaseKind.BETTING:
+        if phase is _BETTING:
             rnd = self.round
             if rnd is None:
                 return []
@@ -237,11 +249,11 @@ class Hand:
             if self.open_candidates:
                 return opening.candidate_choices(self, seat, callers)
             return rnd.legal(seat, stacks[seat], callers) if seat == rnd.actor else []
-        if phase is PhaseKind.SHOWDOWN:
-            return [LegalAction(ActionKind.SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
-        if phase is PhaseKind.DECLARE:
+        if phase is _SHOWDOWN:
+            return [LegalAction(_SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
+        if phase is _DECLARING:
             return declare.choices(self, seat)
-        if phase is PhaseKind.DEAL:
+        if phase is _DEALING:
             return offers.choices(self, seat)
         return []
 
@@ -262,10 +274,10 @@ class Hand:
 
     def _act(self, action: Action, seat: int | None) -> None:
         phase = self.phase
-        if phase is PhaseKind.COMPLETE:
+        if phase is _COMPLETE:
             raise IllegalActionError(str(action), "the hand is over")
         kind = action.kind
-        if kind is ActionKind.SHOW_MUCK:
+        if kind is _SHOW_MUCK:
             showdown.show_or_muck(self, action, seat)
             self._drive()
             return
@@ -281,9 +293,9 @@ class Hand:
                 break
         else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
-        if kind is ActionKind.DECLARE:
+        if kind is _DECLARE:
             declare.take(self, action, seat)
-        elif phase is PhaseKind.DEAL:
+        elif phase is _DEALING:
             offers.answer(self, seat, action)
         else:
             if self.open_candidates:

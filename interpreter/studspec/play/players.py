@@ -20,14 +20,25 @@ from studspec.engine.wilds import spec_for
 
 from .strength import equity, natural_equity, share_chances
 
-_PLAIN = {kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE}
+# Enum members read at every decision, as module constants: Python 3.11's EnumType defines
+# __getattr__, so every ``ActionKind.FOLD`` is a slow Python-level look-up (about 150 ns).
+_CBR, _CALL, _FOLD, _BRING_IN = (
+    ActionKind.COMPLETE_BET_RAISE,
+    ActionKind.CHECK_CALL,
+    ActionKind.FOLD,
+    ActionKind.BRING_IN,
+)
+_COMPLETE = PhaseKind.COMPLETE
+_PLAIN: dict[ActionKind, Action] = {
+    kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE
+}
 """The action of each kind that carries nothing but its kind (actions are immutable: shared)."""
 
 
 def as_action(choice: LegalAction, amount: int | None = None) -> Action:
     """Turn a legal choice into the action that takes it (``cbr`` at ``amount`` or its minimum)."""
     kind = choice.kind
-    if kind is ActionKind.COMPLETE_BET_RAISE:
+    if kind is _CBR:
         assert choice.minimum is not None
         return bet_to(choice.minimum if amount is None else amount)
     if choice.declaration is None:
@@ -42,32 +53,35 @@ class _Offered:
     __slots__ = ("bring_in", "call", "declare", "decline", "fold", "only_show", "pay", "raises")
 
     def __init__(self, legal: list[LegalAction]) -> None:
-        self.fold: LegalAction | None = None
-        self.call: LegalAction | None = None
-        self.bring_in: LegalAction | None = None
-        self.pay: LegalAction | None = None
-        self.decline: LegalAction | None = None
-        self.raises: list[LegalAction] = []
-        self.declare = False
+        fold = call = bring_in = pay = decline = None
+        raises: list[LegalAction] = []
+        declares = False
         shows = 0
-        for choice in legal:
+        for choice in legal:  # locals, then one store each: a player asks at every decision
             kind = choice.kind
-            if kind is ActionKind.COMPLETE_BET_RAISE:
-                self.raises.append(choice)
-            elif kind is ActionKind.CHECK_CALL:
-                self.call = self.call or choice
-            elif kind is ActionKind.FOLD:
-                self.fold = self.fold or choice
-            elif kind is ActionKind.BRING_IN:
-                self.bring_in = self.bring_in or choice
+            if kind is _CBR:
+                raises.append(choice)
+            elif kind is _CALL:
+                call = call or choice
+            elif kind is _FOLD:
+                fold = fold or choice
+            elif kind is _BRING_IN:
+                bring_in = bring_in or choice
             elif kind is ActionKind.PAY:
-                self.pay = self.pay or choice
+                pay = pay or choice
             elif kind is ActionKind.DECLINE:
-                self.decline = self.decline or choice
+                decline = decline or choice
             elif kind is ActionKind.DECLARE:
-                self.declare = True
+                declares = True
             elif kind is ActionKind.SHOW_MUCK:
                 shows += 1
+        self.fold: LegalAction | None = fold
+        self.call: LegalAction | None = call
+        self.bring_in: LegalAction | None = bring_in
+        self.pay: LegalAction | None = pay
+        self.decline: LegalAction | None = decline
+        self.raises = raises
+        self.declare = declares
         self.only_show = bool(legal) and shows == len(legal)
         """Nothing to do but show or muck (the showdown)."""
 
@@ -230,7 +244,7 @@ def make_player(kind: PlayerKind, rng: random.Random) -> Player:
 
 def play_out(hand: Hand, players: list[Player]) -> Hand:
     """Let ``players`` (one per seat) act until the hand is over."""
-    while hand.phase is not PhaseKind.COMPLETE:
+    while hand.phase is not _COMPLETE:
         seat = hand.actor
         if seat is None:
             raise RuntimeError(f"the hand waits for something players cannot give ({hand.state})")

@@ -32,6 +32,9 @@ from studspec.spec.model import Variant
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
 
 UNCONTESTED = "uncontested"
+_FOLD, _CBR = ActionKind.FOLD, ActionKind.COMPLETE_BET_RAISE
+"""Read for every action of every simulated hand: module constants, as Python 3.11's enum
+classes make each ``ActionKind.FOLD`` a slow look-up."""
 _ANSWERS = frozenset({ActionKind.PAY, ActionKind.DECLINE, ActionKind.FOLD})
 """What a seat may answer to a dealt-card rule's price."""
 
@@ -113,7 +116,7 @@ class _Counter(EventVisitor):
 
     def action_taken(self, event: ActionTaken) -> None:
         kind = event.action.kind
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self.live -= 1
         if self.offered and kind in _ANSWERS:
             effect = self.offered.pop(0)
@@ -123,7 +126,7 @@ class _Counter(EventVisitor):
             return
         if self.street != self.bring_in_street:
             return
-        if kind is ActionKind.COMPLETE_BET_RAISE:
+        if kind is _CBR:
             self.completed = True
             # Completed by the bring-in itself: its first action on the street was a cbr.
             self.by_bring_in = self.by_bring_in or (self.first_action_on_bring_in and event.seat == self.bring_in_seat)
