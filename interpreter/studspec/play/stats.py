@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from studspec.engine.actions import ActionKind, Declaration
@@ -27,6 +28,7 @@ from studspec.engine.events import (
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand
+from studspec.engine.identity import by_identity
 from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.spec.model import Variant
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
@@ -75,9 +77,18 @@ class HandRecord:
     """Of those, how many times the seat paid (bought the card, matched the pot)."""
 
 
+@by_identity
+@lru_cache(maxsize=64)
 def priced_effects(variant: Variant) -> tuple[str, ...]:
     """The effects of the book's dealt-card rules that ask a price, each once, in book order."""
     return tuple(dict.fromkeys(t.effect for t in variant.triggers if TRIGGER_PRICE_TRAITS[t.price].charges))
+
+
+@by_identity
+@lru_cache(maxsize=64)
+def bring_in_street(variant: Variant) -> int | None:
+    """The street whose round opens with the bring-in, if any (counted once a book, not a hand)."""
+    return next((i for i, s in enumerate(variant.streets) if s.bring_in), None)
 
 
 class _Counter(EventVisitor):
@@ -89,7 +100,7 @@ class _Counter(EventVisitor):
         self.at_street = [0] * len(streets)
         self.live = hand.seats
         self.street: int | None = None
-        self.bring_in_street = next((i for i, s in enumerate(streets) if s.bring_in), None)
+        self.bring_in_street = bring_in_street(hand.variant)
         self.bring_in_seat: int | None = None
         self.first_action_on_bring_in = True
         self.completed = False
