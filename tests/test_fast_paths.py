@@ -211,3 +211,19 @@ def test_natural_equity_is_the_equity_of_the_seats_holding(book: str) -> None:
         opponents = rng.randint(1, 7)
         assert natural_equity(variant, cards, opponents) == equity(variant, Holding.known(cards, faces), opponents)
     assert natural_equity(load_variant("high-chicago"), CARDS[:3], 2) is None  # a hole-card share needs the holding
+
+
+def test_round_rules_are_shared_by_hands_at_one_table_and_not_across_tables() -> None:
+    """A street's rules are made once per book, stakes and bet sizes; a table with other
+    stakes, even one equal in every amount but the bring-in, gets its own (WSOP-L 215: the
+    bring-in is the table's)."""
+    from studspec.spec.model import Stakes
+
+    variant = load_variant("seven-card-stud")
+    first = Hand(variant, [1000] * 4, stakes=Stakes(5, 10, 20, 40), seed=1)
+    again = Hand(variant, [1000] * 4, stakes=first.stakes, seed=2)
+    other = Hand(variant, [1000] * 4, stakes=Stakes(5, 15, 20, 40), seed=1)
+    assert first.round is not None and again.round is not None and other.round is not None
+    assert first.round.rules is again.round.rules
+    assert first.round.rules.bring_in == 10 and other.round.rules.bring_in == 15
+    assert first.round.pot_at_start == 20 and other.round.pot_at_start == 20  # the antes, each hand its own
