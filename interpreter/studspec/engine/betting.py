@@ -40,7 +40,7 @@ FOLD_CHOICE = LegalAction(ActionKind.FOLD)
 """The one fold choice every round offers (immutable, so shared)."""
 
 # Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
-# __getattr__, so every ``PhaseKind.BETTING`` is a slow Python-level look-up (about 150 ns,
+# __getattr__, so every ``ActionKind.FOLD`` is a slow Python-level look-up (about 150 ns,
 # four times a global's), paid several times a decision.
 _FOLD, _CHECK_CALL, _BRING_IN, _CBR = (
     ActionKind.FOLD,
