@@ -227,3 +227,76 @@ def test_round_rules_are_shared_by_hands_at_one_table_and_not_across_tables() ->
     assert first.round.rules is again.round.rules
     assert first.round.rules.bring_in == 10 and other.round.rules.bring_in == 15
     assert first.round.pot_at_start == 20 and other.round.pot_at_start == 20  # the antes, each hand its own
+
+
+def test_a_quick_init_record_is_the_record_the_dataclass_init_makes() -> None:
+    """quick_init only changes how fields are stored: the same values, defaults and
+    __post_init__ checks, still frozen, equal to (and hashed as) one built by the dataclass's
+    own __init__, and pickled alike."""
+    from dataclasses import FrozenInstanceError, dataclass, fields
+
+    from studspec.engine.actions import Action, ActionKind
+    from studspec.engine.events import ActionTaken, PotAwarded
+    from studspec.engine.records import quick_init
+    from studspec.errors import ActionFormatError
+
+    @dataclass(frozen=True, slots=True)
+    class Plain:
+        seat: int
+        cards: tuple[int, ...]
+        note: str = "none"
+
+    @quick_init
+    @dataclass(frozen=True, slots=True)
+    class Quick:
+        seat: int
+        cards: tuple[int, ...]
+        note: str = "none"
+
+    quick, plain = Quick(3, (1, 2)), Plain(3, (1, 2))
+    assert [getattr(quick, f.name) for f in fields(quick)] == [3, (1, 2), "none"]
+    assert Quick(3, (1, 2), note="x").note == "x"
+    assert repr(quick).split("(", 1)[1] == repr(plain).split("(", 1)[1]
+    with pytest.raises(FrozenInstanceError):
+        quick.seat = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Quick(3)  # a field without a default is required, as before
+    taken = ActionTaken(2, Action(ActionKind.FOLD), 0, 10, False)
+    assert taken == ActionTaken(seat=2, action=Action(ActionKind.FOLD), added=0, street_total=10, all_in=False)
+    assert hash(taken) == hash(pickle.loads(pickle.dumps(taken)))
+    assert PotAwarded(0, "high", ((1, 5),)).hand == ""  # the default
+    with pytest.raises(ActionFormatError):  # Action's __post_init__ still checks
+        Action(ActionKind.COMPLETE_BET_RAISE)
+
+
+def test_quick_init_refuses_what_it_does_not_handle() -> None:
+    from dataclasses import dataclass, field
+
+    from studspec.engine.records import quick_init
+
+    @dataclass(frozen=True)
+    class NoSlots:
+        seat: int
+
+    @dataclass(frozen=True, slots=True)
+    class Factory:
+        seen: list[int] = field(default_factory=list)
+
+    @dataclass(slots=True)
+    class Mutable:
+        seat: int
+
+    for cls in (NoSlots, Factory, Mutable):
+        with pytest.raises(TypeError):
+            quick_init(cls)
+
+
+def test_every_event_is_built_by_quick_init() -> None:
+    """Some sixty events a hand: an event type left with the dataclass's own __init__ costs
+    three times as much (the speed, not the result, is what this guards)."""
+    from studspec.engine.events import EVENT_METHODS
+
+    for kind in EVENT_METHODS:
+        assert kind.__init__.__code__.co_filename == "<string>" and "_set_" in " ".join(
+            kind.__init__.__code__.co_names
+        ), kind.__qualname__

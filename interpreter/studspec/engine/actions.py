@@ -20,6 +20,7 @@ from enum import Enum, unique
 from studspec.errors import ActionFormatError, CardFormatError
 
 from .cards import Card, format_cards, parse_cards
+from .records import quick_init
 
 
 @unique
@@ -77,6 +78,7 @@ ACTION_SYNTAX = (
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action as a seat takes it."""

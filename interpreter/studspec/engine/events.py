@@ -21,6 +21,7 @@ from studspec.spec.model import Face
 
 from .actions import Action, Declaration
 from .cards import Card, Rank, format_cards
+from .records import quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,7 @@ class Event:
     """Base class of everything recorded in a hand's log."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     seat: int
@@ -35,18 +37,21 @@ class AntePosted(Event):
     all_in: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StreetBegan(Event):
     street: str
     index: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     card: Card | None
     """``None`` when the burned card is not known (a replayed history)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BurnsReshuffled(Event):
     """The burn cards went back into the stub, which was shuffled (deck running short)."""
@@ -54,6 +59,7 @@ class BurnsReshuffled(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     seat: int
@@ -64,6 +70,7 @@ class CardsDealt(Event):
         return f"d dh p{self.seat + 1} {format_cards(self.cards)}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CommunityCardDealt(Event):
     """One card face up that plays in every hand (the deck could not serve every seat)."""
@@ -71,6 +78,7 @@ class CommunityCardDealt(Event):
     card: Card | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class WildRanksChanged(Event):
     """The ranks wild for every seat changed as an up card fell (Follow the Queen)."""
@@ -78,6 +86,7 @@ class WildRanksChanged(Event):
     ranks: tuple[Rank, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TriggerFired(Event):
     """A dealt card set off a dealt-card rule (Baseball's up 4: an extra card; an up 3: match
@@ -91,6 +100,7 @@ class TriggerFired(Event):
     """``None``: the rule took effect at once (free); else what the seat is asked to pay."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BringInDue(Event):
     """The rules named the seat that must post the bring-in."""
@@ -98,6 +108,7 @@ class BringInDue(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BettingSkipped(Event):
     """No betting this street: fewer than two seats can still bet."""
@@ -105,6 +116,7 @@ class BettingSkipped(Event):
     street: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
     """A seat's action; ``added`` is what it moved from stack to pot."""
@@ -117,6 +129,7 @@ class ActionTaken(Event):
     all_in: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
     """A seat's hi-lo declaration, recorded when every other seat may know it: at once when
@@ -126,17 +139,20 @@ class Declared(Event):
     declaration: Declaration
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Showed(Event):
     seat: int
     cards: tuple[Card | None, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Mucked(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One share of one pot paid to its winners (several when tied)."""
@@ -151,6 +167,7 @@ class PotAwarded(Event):
     """The winning hand in words, when there was a showdown."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]

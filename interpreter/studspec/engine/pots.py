@@ -11,7 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .records import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: int

@@ -27,6 +27,7 @@ from .evaluation import (
     RANKINGS,
     Ranking,
 )
+from .records import quick_init
 from .registry import Registry
 from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
 from .triggers import (
@@ -171,7 +172,8 @@ for _name, _burn in BURN_TRAITS.items():
     BURN.add(_name, _burn.burns_before)
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class DealPlan:
     """How a street is dealt given what is left in the stub."""
 

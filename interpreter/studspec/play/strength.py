@@ -110,27 +110,55 @@ def equity(variant: Variant, holding: Holding, opponents: int) -> float:
 def natural_equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float | None:
     """:func:`equity` of a seat's own cards, every one known, none wild and no community
     card, computed without a :class:`Holding` (a player asks at every decision); ``None``
-    when the rule book has a share that needs the whole holding (a hole-card share)."""
-    shares = _ranked_shares(variant)
+    when the rule book has a share that needs the whole holding (a hole-card share).
+
+    The same numbers as :func:`equity`, in the same order of addition, with each share's
+    value function and percentile tables looked up once per rule book rather than on every
+    call (:class:`_NaturalShare`)."""
+    shares = _natural_shares(variant)
     if shares is None:
         return None
     if not cards:
         return 0.0
     rivals = max(1, opponents)
+    count = len(cards)
     total = 0.0
-    for share, ranking in shares:
-        total += share.weight * _ranked_chance(share, ranking, cards, rivals)
+    for share in shares:
+        value = share.value(cards)
+        qualifier = share.qualifier
+        if qualifier is not None and count >= 5 and not share.qualifies(value, qualifier):
+            continue  # a low that can no longer qualify adds nothing
+        table = share.tables.get(count)
+        if table is None:
+            table = share.tables[count] = _table(share.ranking, count)
+        total += share.weight * (bisect_right(table, value) / len(table)) ** rivals
     return total
+
+
+class _NaturalShare:
+    """One share of a rule book whose every share is won by a poker hand, with what
+    :func:`natural_equity` reads of it bound once: the weight, the ranking's value function,
+    the qualifier, and the percentile tables by card count as they are first needed."""
+
+    __slots__ = ("qualifier", "qualifies", "ranking", "tables", "value", "weight")
+
+    def __init__(self, share: ShareStrength, ranking: Evaluator) -> None:
+        self.weight = share.weight
+        self.ranking = ranking
+        self.value = ranking.value
+        self.qualifier = share.qualifier
+        self.qualifies = share.rule.qualifies
+        self.tables: dict[int, tuple[int, ...]] = {}
 
 
 @by_identity
 @lru_cache(maxsize=64)
-def _ranked_shares(variant: Variant) -> tuple[tuple[ShareStrength, Evaluator], ...] | None:
+def _natural_shares(variant: Variant) -> tuple[_NaturalShare, ...] | None:
     """Each share with its natural ranking, when every share is won by a poker hand."""
     shares = share_strengths(variant)
     if any(isinstance(share.rule, HoleCardShare) for share in shares):
         return None
-    return tuple((share, share.rule.ranking) for share in shares)
+    return tuple(_NaturalShare(share, share.rule.ranking) for share in shares)
 
 
 def describe_best(variant: Variant, holding: Holding) -> list[str]:
