@@ -177,11 +177,15 @@ class BettingRound:
 
     def legal(self, seat: int, stack: int, opponent_has_chips: bool) -> list[LegalAction]:
         """The choices of ``seat`` holding ``stack`` chips behind, with exact amounts; no
-        wager unless ``opponent_has_chips`` (someone still in could call it)."""
+        wager unless ``opponent_has_chips`` (someone still in could call it).
+
+        Asked at every decision, so the smaller of two amounts is a comparison rather than a
+        call of ``min``, and a shared choice is looked up before :func:`choice` is called."""
         bet = self.bets.get(seat, 0)
-        rules = self.rules
+        level = self.level
         choices: list[LegalAction]
         if self.bring_in_seat == seat:
+            rules = self.rules
             choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
             post = min(rules.bring_in, stack)
             choices.append(choice(_BRING_IN, bet + post, bet + post, post))
@@ -189,19 +193,22 @@ class BettingRound:
                 return choices  # only the players after the bring-in may complete
             # A wager must go above the bring-in: a short stack's chips go in as the
             # bring-in for less (WSOP-L 217).
-            floor = max(self.level, rules.bring_in)
+            floor = max(level, rules.bring_in)
         else:
-            owed = self.level - bet
+            owed = level - bet
             if owed > 0:
-                paid = min(owed, stack)
-                choices = [FOLD_CHOICE, choice(_CHECK_CALL, bet + paid, bet + paid, paid)]
+                paid = owed if owed < stack else stack
+                total = bet + paid
+                call = _CHOICES.get((_CHECK_CALL, total, total, paid)) or choice(_CHECK_CALL, total, total, paid)
+                choices = [FOLD_CHOICE, call]
             else:
-                choices = [choice(_CHECK_CALL, bet, bet, 0)]
-            floor = self.level  # a wager must go above what is owed
+                check = _CHOICES.get((_CHECK_CALL, bet, bet, 0)) or choice(_CHECK_CALL, bet, bet, 0)
+                choices = [check]
+            floor = level  # a wager must go above what is owed
         most = bet + stack
         if most <= floor or not opponent_has_chips:
             return choices
-        cap = rules.raise_cap
+        cap = self.rules.raise_cap
         if cap is not None and self.opened and not self.uncapped and self.raises >= cap:
             return choices  # capped (as :attr:`capped`, inline: every decision asks)
         if seat in self.acted and not self.may_raise(seat):
@@ -209,10 +216,15 @@ class BettingRound:
         for low, high in self.sizing.ranges(self, seat):
             if high <= floor:
                 continue
-            low, high = min(max(low, floor + 1), most), min(high, most)
-            wager = choice(_CBR, low, high, low - bet)
+            if low <= floor:
+                low = floor + 1
+            if low > most:
+                low = most
+            if high > most:
+                high = most
+            wager = _CHOICES.get((_CBR, low, high, low - bet)) or choice(_CBR, low, high, low - bet)
             last = choices[-1]
-            if last.kind is not wager.kind or last != wager:  # open-pair sizes can cap alike
+            if last.kind is not _CBR or last != wager:  # open-pair sizes can cap alike
                 choices.append(wager)
         return choices
 
@@ -226,10 +238,14 @@ class BettingRound:
         kind = action.kind
         added = 0
         if kind is _CHECK_CALL:
-            added = min(max(0, self.level - bet), stack)
+            owed = self.level - bet
+            if owed > 0:
+                added = owed if owed < stack else stack
         elif kind is _BRING_IN:
-            added = min(self.rules.bring_in, stack)
-            self.level = max(self.level, self.rules.bring_in)
+            bring_in = self.rules.bring_in
+            added = bring_in if bring_in < stack else stack
+            if bring_in > self.level:
+                self.level = bring_in
             self.bring_in_seat = None
         elif kind is _CBR:
             assert action.amount is not None
@@ -237,8 +253,16 @@ class BettingRound:
             added = action.amount - bet
             self._raise(seat, action.amount, can_act())
         self.bets[seat] = self.acted[seat] = bet + added
-        self.pending &= ~(1 << seat)
-        self.actor = self._next_pending(seat, inclusive=False)
+        # The next seat still to act clockwise (as _next_pending, inline: every action asks).
+        pending = self.pending = self.pending & ~(1 << seat)
+        if pending:
+            later = pending >> (seat + 1)
+            if later:
+                self.actor = seat + (later & -later).bit_length()
+            else:
+                self.actor = (pending & -pending).bit_length() - 1
+        else:
+            self.actor = None
         if kind is _FOLD and self.bring_in_seat == seat:
             self.bring_in_seat = self.actor  # the opening obligation moves on
         return added

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 
 from studspec.errors import IllegalDealError
@@ -158,7 +158,7 @@ class Deck:
             raise IllegalDealError(f"{card} is in {where}: a card can be dealt only once")
         self._unseen &= ~(1 << card)
 
-    def unsee(self, cards: Iterable[Card]) -> None:
+    def unsee(self, cards: Collection[Card]) -> None:
         """Cards become unseen again (only a rule that puts cards back in play would)."""
         self._unseen |= as_bits(cards)
 

@@ -194,7 +194,11 @@ class Hand:
         return list(self.live)
 
     def seats_with_chips(self) -> list[int]:
-        return [s for s in self.live if self.stacks[s] > 0]
+        """Seats still in that can still bet (not all-in), in seat order."""
+        stacks = self.stacks
+        if 0 not in stacks:  # nobody is all-in (the usual case, looked for in C): every seat in
+            return list(self.live)
+        return [s for s in self.live if stacks[s] > 0]
 
     def up_cards(self, seat: int) -> list[Card | None]:
         return list(self.boards[seat])
@@ -241,11 +245,13 @@ class Hand:
             if rnd is None:
                 return []
             stacks = self.stacks
-            callers = False  # does any opponent still in hold chips (to call a wager)?
-            for other in self.live:
-                if other != seat and stacks[other] > 0:
-                    callers = True
-                    break
+            # Does any opponent still in hold chips (to call a wager)? With nobody all-in
+            # (looked for in C), any other seat in does.
+            live = self.live
+            if 0 not in stacks:
+                callers = len(live) > (seat in live)
+            else:
+                callers = any(other != seat and stacks[other] > 0 for other in live)
             if self.open_candidates:
                 return opening.candidate_choices(self, seat, callers)
             return rnd.legal(seat, stacks[seat], callers) if seat == rnd.actor else []
@@ -283,7 +289,11 @@ class Hand:
             return
         if seat is None:
             seat = self._actor
-        legal = self._choices(seat) if seat is not None else []
+        cache = self._legal_cache  # the choices the player was just given, as _choices keeps them
+        if cache is not None and cache[0] == seat:
+            legal = cache[1]
+        else:
+            legal = self._choices(seat) if seat is not None else []
         if seat is None or not legal:
             now = tuple(str(a) for a in self._choices(None))
             reason = f"it is not {seat_name(seat)}'s turn ({self.waiting_for()})"
@@ -379,11 +389,12 @@ class Hand:
         edges = self.compiled.edges
         try:
             while True:
-                for conditions, before, dest, kind, enter in edges[self.state]:
-                    for condition in conditions:
+                for edge in edges[self.state]:
+                    for condition in edge[0]:
                         if not condition(self):
                             break
-                    else:
+                    else:  # every condition holds: take this edge (unpacked only now)
+                        _conditions, before, dest, kind, enter = edge
                         for step in before:
                             step(self)
                         self.state, self.phase = dest, kind

@@ -116,7 +116,7 @@ def round_over(hand: Hand) -> bool:
     """The machine's condition to leave a betting phase: no seat is left to act (and no
     seat of several with unseen cards is still to choose who opens)."""
     rnd = hand.round
-    return rnd is None or (not hand.open_candidates and rnd.over)
+    return rnd is None or (not hand.open_candidates and not rnd.pending)  # rnd.over, inline
 
 
 def betting_closed(hand: Hand) -> bool:
@@ -147,11 +147,12 @@ def take_action(hand: Hand, seat: int, action: Action) -> None:
     assert rnd is not None
     obliged = rnd.bring_in_seat
     added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips)
-    hand.stacks[seat] -= added
+    stacks = hand.stacks
+    left = stacks[seat] = stacks[seat] - added
     hand.contributed[seat] += added
     if action.kind is _FOLD:
         fold(hand, seat)
-    hand.events.append(ActionTaken(seat, action, added, rnd.bets.get(seat, 0), hand.stacks[seat] == 0))
+    hand.events.append(ActionTaken(seat, action, added, rnd.bets[seat], left == 0))  # apply set the seat's bet
     if obliged == seat and rnd.bring_in_seat not in (None, seat):
         # The seat that had to open folded; the obligation moved on (TDA RP-10E).
         hand.events.append(BringInDue(rnd.bring_in_seat))

@@ -174,29 +174,58 @@ class RuleBasedPlayer:
         return Declaration.HIGH if high >= low else Declaration.LOW
 
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
+        fold = call = bring_in = None
+        raises: list[LegalAction] = []
+        for choice in legal:  # a betting turn's choices, sorted in locals: asked every decision
+            kind = choice.kind
+            if kind is _CBR:
+                raises.append(choice)
+            elif kind is _CALL and call is None:
+                call = choice
+            elif kind is _FOLD and fold is None:
+                fold = choice
+            elif kind is _BRING_IN and bring_in is None:
+                bring_in = choice
+            elif kind is not _CALL and kind is not _FOLD and kind is not _BRING_IN:
+                return self._choose_other(hand, seat, legal)
+        return self._bet(hand, seat, legal, fold, call, bring_in, raises)
+
+    def _choose_other(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
+        """A turn that is not only betting: the showdown, a declaration, a dealt card's price."""
         offered = _Offered(legal)
         if offered.only_show:
             return show(tuple(hand.cards[seat]))
         if offered.declare:
             return declare(self.declaration(hand, seat))
+        if offered.pay is not None:
+            return self._answer_price(offered, offered.pay, self.strength(hand, seat), pot_size(hand))
+        return self._bet(hand, seat, legal, offered.fold, offered.call, offered.bring_in, offered.raises)
+
+    def _bet(
+        self,
+        hand: Hand,
+        seat: int,
+        legal: list[LegalAction],
+        fold: LegalAction | None,
+        call: LegalAction | None,
+        bring_in: LegalAction | None,
+        raises: list[LegalAction],
+    ) -> Action:
+        """Bring in, complete, bet, raise, check, call or fold, by the seat's equity."""
         e = self.strength(hand, seat)
         pot = pot_size(hand)
-        if offered.pay is not None:
-            return self._answer_price(offered, offered.pay, e, pot)
-        raises = offered.raises
         loose = self.rng.random() < self.looseness
-        if offered.bring_in is not None:
+        if bring_in is not None:
             if raises and (e >= self.bet_at or loose):
                 return self._wager(raises, e, pot)
-            return as_action(offered.bring_in)
-        call = offered.call
+            return as_action(bring_in)
         owed = call.cost if call is not None else 0
         if raises and (e >= (self.raise_at if owed else self.bet_at) or (loose and not owed)):
             return self._wager(raises, e, pot)
         if call is not None and (owed == 0 or e >= self.price_margin * owed / (pot + owed) or loose):
             return as_action(call)
-        if offered.fold is not None:
-            return as_action(offered.fold)
+        if fold is not None:
+            return as_action(fold)
         return as_action(legal[0])
 
     def _answer_price(self, offered: _Offered, pay: LegalAction, e: float, pot: int) -> Action:
