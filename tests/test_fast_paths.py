@@ -300,3 +300,33 @@ def test_every_event_is_built_by_quick_init() -> None:
         assert kind.__init__.__code__.co_filename == "<string>" and "_set_" in " ".join(
             kind.__init__.__code__.co_names
         ), kind.__qualname__
+
+
+def test_bits_summed_over_the_table_are_the_bits_or_ed_one_by_one() -> None:
+    """as_bits sums powers of two, which is their union only for distinct numbers: every
+    seat list and card set it is given. Numbers past the table still work (shifted one by
+    one) and a negative one is refused, as a shift refuses it."""
+    from studspec.engine.bits import as_bits
+
+    rng = random.Random(7)
+    for _ in range(200):
+        numbers = rng.sample(range(64), rng.randrange(0, 20))
+        expected = 0
+        for number in numbers:
+            expected |= 1 << number
+        assert as_bits(numbers) == expected
+    assert as_bits([3, 70, 200]) == (1 << 3) | (1 << 70) | (1 << 200)
+    with pytest.raises(ValueError):
+        as_bits([1, -1])
+
+
+def test_seats_with_chips_leaves_out_the_all_in_seats_and_only_them() -> None:
+    """The shortcut for a table where nobody is all-in must agree with the seat-by-seat look:
+    a stack no bigger than the ante is all-in after the antes (WSOP-L 217) and cannot bet."""
+    variant = load_variant("seven-card-stud")
+    ante = variant.stakes.ante
+    full = [1000] * 5
+    assert Hand(variant, full, seed=3).seats_with_chips() == [0, 1, 2, 3, 4]
+    short = Hand(variant, [1000, ante, 1000, ante, 1000], seed=3)
+    assert short.seats_with_chips() == [0, 2, 4]
+    assert short.live == [0, 1, 2, 3, 4]

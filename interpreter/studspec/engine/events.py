@@ -215,26 +215,27 @@ class EventVisitor:
     :data:`EVENT_METHODS` raises :class:`TypeError` rather than being skipped in silence.
     """
 
-    _handlers: ClassVar[dict[type[Event], _Handler]] = {}
+    _handlers: ClassVar[dict[type[Event], _Handler | None]] = dict.fromkeys(EVENT_METHODS)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Resolve the subclass's overridden methods once, so dispatch is one lookup and one call."""
+        """Resolve the subclass's overridden methods once, so dispatch is one lookup and one
+        call: every event type has an entry, ``None`` for the ones this reader ignores."""
         super().__init_subclass__(**kwargs)
         cls._handlers = {
-            kind: getattr(cls, name)
+            kind: getattr(cls, name) if getattr(cls, name) is not getattr(EventVisitor, name) else None
             for kind, name in EVENT_METHODS.items()
-            if getattr(cls, name) is not getattr(EventVisitor, name)
         }
 
     def visit(self, events: Iterable[Event]) -> None:
-        """Dispatch each event in order (the loop is inlined: readers run once per hand)."""
+        """Dispatch each event in order (the loop is inlined: a simulation reads every hand)."""
         handlers = self._handlers
         for event in events:
-            handler = handlers.get(type(event))
+            try:
+                handler = handlers[event.__class__]
+            except KeyError:
+                _unknown(event)
             if handler is not None:
                 handler(self, event)
-            elif type(event) not in EVENT_METHODS:
-                _unknown(event)
 
     def visit_one(self, event: Event) -> None:
         """Dispatch one event."""
