@@ -20,6 +20,7 @@ from .actions import Declaration
 from .cards import Card
 from .events import HandEnded, PotAwarded
 from .pots import Pot, divide
+from .records import quick_init
 from .shares import Evaluator, Holding, ShareRule, odd_chip_order
 from .wilds import spec_for
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """How a finished hand ended: each seat's stack, its net, and every award."""
 

@@ -29,6 +29,7 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand
 from studspec.engine.identity import by_identity
+from studspec.engine.records import quick_init
 from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.spec.model import Variant
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
@@ -41,7 +42,8 @@ _ANSWERS = frozenset({ActionKind.PAY, ActionKind.DECLINE, ActionKind.FOLD})
 """What a seat may answer to a dealt-card rule's price."""
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     """The facts of one finished hand that the report counts."""
 
