@@ -185,15 +185,12 @@ class BettingRound:
         level = self.level
         choices: list[LegalAction]
         if self.bring_in_seat == seat:
-            rules = self.rules
-            choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
-            post = min(rules.bring_in, stack)
-            choices.append(choice(_BRING_IN, bet + post, bet + post, post))
-            if not rules.bring_in_may_complete:
+            choices = self._bring_in_choices(bet, stack)
+            if not self.rules.bring_in_may_complete:
                 return choices  # only the players after the bring-in may complete
             # A wager must go above the bring-in: a short stack's chips go in as the
             # bring-in for less (WSOP-L 217).
-            floor = max(level, rules.bring_in)
+            floor = max(level, self.rules.bring_in)
         else:
             owed = level - bet
             if owed > 0:
@@ -226,6 +223,14 @@ class BettingRound:
             last = choices[-1]
             if last.kind is not _CBR or last != wager:  # open-pair sizes can cap alike
                 choices.append(wager)
+        return choices
+
+    def _bring_in_choices(self, bet: int, stack: int) -> list[LegalAction]:
+        """The seat that must open: post the bring-in (all it has, if less), or fold when the
+        obligation has passed to it from a seat all-in for the ante and the rule allows."""
+        choices = [FOLD_CHOICE] if self.bring_in_may_fold else []
+        post = min(self.rules.bring_in, stack)
+        choices.append(choice(_BRING_IN, bet + post, bet + post, post))
         return choices
 
     def apply(self, seat: int, action: Action, stack: int, can_act: Callable[[], Sequence[int]]) -> int:
