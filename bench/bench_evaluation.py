@@ -106,6 +106,17 @@ def best_rate(evaluate: Callable[[Any], object], hands: Sequence[Any], repeat: i
     return len(hands) / min(time_pass(evaluate, hands) for _ in range(repeat))
 
 
+def interleaved_best_rates(passes: Sequence[tuple[Callable[[Any], object], Sequence[Any]]], repeat: int) -> list[float]:
+    """:func:`best_rate` of several evaluators, their passes taken in turn (one of each, then
+    again), so that a burst of machine noise lasting seconds slows every evaluator alike
+    rather than all the passes of one: their ratio is what is compared."""
+    best = [float("inf")] * len(passes)
+    for _ in range(repeat):
+        for index, (evaluate, hands) in enumerate(passes):
+            best[index] = min(best[index], time_pass(evaluate, hands))
+    return [len(hands) / seconds for (_, hands), seconds in zip(passes, best)]
+
+
 def measure_high_evals_per_second(
     n: int = DEFAULT_HANDS, seed: int = DEFAULT_SEED, repeat: int = DEFAULT_REPEAT
 ) -> float:
