@@ -286,7 +286,11 @@ def test_quick_init_refuses_what_it_does_not_handle() -> None:
     class Mutable:
         seat: int
 
-    for cls in (NoSlots, Factory, Mutable):
+    @dataclass(frozen=True, slots=True, init=False)
+    class NoInit:
+        seat: int
+
+    for cls in (NoSlots, Factory, Mutable, NoInit):
         with pytest.raises(TypeError):
             quick_init(cls)
 

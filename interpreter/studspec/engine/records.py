@@ -26,8 +26,8 @@ def quick_init(cls: type[T]) -> type[T]:
     of ``__init__`` and init-only variables are refused (:class:`TypeError`): the generated
     ``__init__`` handles those, and none of the records this is for has them."""
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
-        raise TypeError(f"quick_init is for frozen dataclasses with slots=True, not {cls.__qualname__}")
+    if params is None or not params.frozen or not params.init or "__slots__" not in cls.__dict__:
+        raise TypeError(f"quick_init is for frozen dataclasses with slots=True and an __init__, not {cls.__qualname__}")
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]  # a dataclass, checked above
     if len(fields) != len(cls.__dataclass_fields__):  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__qualname__} has init-only or class variables: quick_init does not handle them")
