@@ -28,6 +28,7 @@ _CBR, _CALL, _FOLD, _BRING_IN = (
     ActionKind.FOLD,
     ActionKind.BRING_IN,
 )
+_PAY, _DECLINE, _DECLARE, _SHOW_MUCK = ActionKind.PAY, ActionKind.DECLINE, ActionKind.DECLARE, ActionKind.SHOW_MUCK
 _COMPLETE = PhaseKind.COMPLETE
 _PLAIN: dict[ActionKind, Action] = {
     kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE
@@ -44,46 +45,6 @@ def as_action(choice: LegalAction, amount: int | None = None) -> Action:
     if choice.declaration is None:
         return _PLAIN[kind]
     return Action(kind, declaration=choice.declaration)
-
-
-class _Offered:
-    """A seat's legal choices sorted by what a player does with them: the first of each
-    kind, and every wager (fixed limit's open pair offers two sizes)."""
-
-    __slots__ = ("bring_in", "call", "declare", "decline", "fold", "only_show", "pay", "raises")
-
-    def __init__(self, legal: list[LegalAction]) -> None:
-        fold = call = bring_in = pay = decline = None
-        raises: list[LegalAction] = []
-        declares = False
-        shows = 0
-        for choice in legal:  # locals, then one store each: a player asks at every decision
-            kind = choice.kind
-            if kind is _CBR:
-                raises.append(choice)
-            elif kind is _CALL:
-                call = call or choice
-            elif kind is _FOLD:
-                fold = fold or choice
-            elif kind is _BRING_IN:
-                bring_in = bring_in or choice
-            elif kind is ActionKind.PAY:
-                pay = pay or choice
-            elif kind is ActionKind.DECLINE:
-                decline = decline or choice
-            elif kind is ActionKind.DECLARE:
-                declares = True
-            elif kind is ActionKind.SHOW_MUCK:
-                shows += 1
-        self.fold: LegalAction | None = fold
-        self.call: LegalAction | None = call
-        self.bring_in: LegalAction | None = bring_in
-        self.pay: LegalAction | None = pay
-        self.decline: LegalAction | None = decline
-        self.raises = raises
-        self.declare = declares
-        self.only_show = bool(legal) and shows == len(legal)
-        """Nothing to do but show or muck (the showdown)."""
 
 
 class Player(Protocol):
@@ -176,30 +137,44 @@ class RuleBasedPlayer:
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
         fold = call = bring_in = None
         raises: list[LegalAction] = []
-        for choice in legal:  # a betting turn's choices, sorted in locals: asked every decision
+        other = False
+        for choice in legal:  # the first of each kind, and every wager: sorted in locals
             kind = choice.kind
             if kind is _CBR:
-                raises.append(choice)
-            elif kind is _CALL and call is None:
-                call = choice
-            elif kind is _FOLD and fold is None:
-                fold = choice
-            elif kind is _BRING_IN and bring_in is None:
-                bring_in = choice
-            elif kind is not _CALL and kind is not _FOLD and kind is not _BRING_IN:
-                return self._choose_other(hand, seat, legal)
+                raises.append(choice)  # fixed limit's open pair offers two sizes
+            elif kind is _CALL:
+                call = call or choice
+            elif kind is _FOLD:
+                fold = fold or choice
+            elif kind is _BRING_IN:
+                bring_in = bring_in or choice
+            else:
+                other = True
+        if other:
+            return self._choose_other(hand, seat, legal, fold, call, bring_in, raises)
         return self._bet(hand, seat, legal, fold, call, bring_in, raises)
 
-    def _choose_other(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
+    def _choose_other(  # a turn's choices, passed as choose sorted them
+        self,
+        hand: Hand,
+        seat: int,
+        legal: list[LegalAction],
+        fold: LegalAction | None,
+        call: LegalAction | None,
+        bring_in: LegalAction | None,
+        raises: list[LegalAction],
+    ) -> Action:
         """A turn that is not only betting: the showdown, a declaration, a dealt card's price."""
-        offered = _Offered(legal)
-        if offered.only_show:
+        kinds = [choice.kind for choice in legal]
+        if all(kind is _SHOW_MUCK for kind in kinds):
             return show(tuple(hand.cards[seat]))
-        if offered.declare:
+        if _DECLARE in kinds:
             return declare(self.declaration(hand, seat))
-        if offered.pay is not None:
-            return self._answer_price(offered, offered.pay, self.strength(hand, seat), pot_size(hand))
-        return self._bet(hand, seat, legal, offered.fold, offered.call, offered.bring_in, offered.raises)
+        pay = next((choice for choice in legal if choice.kind is _PAY), None)
+        if pay is not None:
+            decline = next((choice for choice in legal if choice.kind is _DECLINE), None)
+            return self._answer_price(pay, fold, decline, self.strength(hand, seat), pot_size(hand))
+        return self._bet(hand, seat, legal, fold, call, bring_in, raises)
 
     def _bet(
         self,
@@ -228,16 +203,18 @@ class RuleBasedPlayer:
             return as_action(fold)
         return as_action(legal[0])
 
-    def _answer_price(self, offered: _Offered, pay: LegalAction, e: float, pot: int) -> Action:
+    def _answer_price(
+        self, pay: LegalAction, fold: LegalAction | None, decline: LegalAction | None, e: float, pot: int
+    ) -> Action:
         """A dealt card's price: pay to stay in (pay or fold) when the equity beats the pot
         odds, as a call would; buy an extra card when it costs at most half the pot or the
         hand is worth a bet already."""
-        if offered.fold is not None:
+        if fold is not None:
             worth = e >= self.price_margin * pay.cost / (pot + pay.cost) or self.rng.random() < self.looseness
-            return as_action(pay if worth else offered.fold)
+            return as_action(pay if worth else fold)
         worth = 2 * pay.cost <= pot or e >= self.bet_at
-        assert offered.decline is not None, "a price without fold is answered pay or decline"
-        return as_action(pay if worth else offered.decline)
+        assert decline is not None, "a price without fold is answered pay or decline"
+        return as_action(pay if worth else decline)
 
     def _wager(self, raises: list[LegalAction], e: float, pot: int) -> Action:
         """Bet or raise: in fixed limit the one size (the big one when strong enough to take
