@@ -25,7 +25,7 @@ from pathlib import Path
 
 from studspec.play.chunks import Backend, Local, run_chunks
 from studspec.play.players import PlayerKind
-from studspec.play.simulate import CHUNK, Setup, play_chunk, run_simulation
+from studspec.play.simulate import CHUNK_LEAST, Setup, play_chunk, run_simulation
 from studspec.play.stats import Totals
 from studspec.spec import load_variant
 
@@ -79,7 +79,7 @@ def measure(name: str, backend: Backend, args: argparse.Namespace) -> Totals:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=4000, help="hands a timed run (default %(default)s)")
-    parser.add_argument("--chunk", type=int, default=CHUNK, help="hands a chunk (default %(default)s)")
+    parser.add_argument("--chunk", type=int, default=CHUNK_LEAST, help="hands a chunk (default %(default)s)")
     parser.add_argument(
         "--chunks", type=int, default=200, help="empty chunks timed for the overhead (default %(default)s)"
     )

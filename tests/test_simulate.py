@@ -26,9 +26,20 @@ from studspec.engine.hand import Hand
 from studspec.errors import ChunkLostError
 from studspec.history.phh import read_history, replay
 from studspec.history.variants import variant_for_history
-from studspec.play.chunks import MAX_TRIES, Local, Lost, Spans, retried_line, run_chunks
+from studspec.play.chunks import CHUNKS_PER_WORKER, MAX_TRIES, Local, Lost, Spans, chunk_size, retried_line, run_chunks
 from studspec.play.players import PlayerKind, RandomPlayer, play_out
-from studspec.play.simulate import ProgressBar, Setup, hand_seed, play_chunk, play_hand, run_simulation, simulate
+from studspec.play.simulate import (
+    CHUNK_LEAST,
+    CHUNK_MOST,
+    ProgressBar,
+    Setup,
+    default_chunk,
+    hand_seed,
+    play_chunk,
+    play_hand,
+    run_simulation,
+    simulate,
+)
 from studspec.play.stats import Totals, format_report, record, report
 from studspec.spec import load_variant
 
@@ -225,6 +236,22 @@ def test_the_numbers_do_not_depend_on_the_chunk_size() -> None:
     whole = simulate(t, 130, workers=1)
     assert run_simulation(t, 130, Local(1), chunk=7).totals == whole
     assert run_simulation(t, 130, Local(2), chunk=130).totals == whole
+
+
+def test_a_run_not_told_its_chunk_cuts_about_sixteen_a_worker_within_bounds() -> None:
+    # Short runs keep the least chunk (a chunk must be worth sending), long runs the most
+    # (progress moves, a lost chunk costs little), and in between each worker gets 16.
+    assert CHUNKS_PER_WORKER == 16
+    assert default_chunk(1000, 2) == CHUNK_LEAST == 50
+    assert default_chunk(1_000_000, 2) == CHUNK_MOST == 1000
+    assert default_chunk(64_000, 2) == 1000  # 32 chunks would hold 2,000 each: capped at the most
+    assert default_chunk(16_000, 2) == 500 and default_chunk(16_000, 1) == 1000 and default_chunk(16_000, 4) == 250
+    assert chunk_size(0, 2, 20, 400) == 20 and chunk_size(10**9, 0, 20, 400) == 400  # no worker counts as one
+
+
+def test_a_run_left_to_choose_its_chunk_gives_the_same_numbers() -> None:
+    t = setup("razz", players=6)
+    assert run_simulation(t, 130, Local(2)).totals == simulate(t, 130, workers=1)
 
 
 def test_simulate_command_chunk_option_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,6 +48,20 @@ results that wait for it stay bounded however slow it is (it would take a chunk 
 slower than the others to idle a worker)."""
 
 
+CHUNKS_PER_WORKER = 16
+"""A run that chooses its own chunk size cuts its work into about this many chunks a worker:
+enough that the workers finish together (the last chunk of a worker is a sixteenth of its
+share) and that progress moves, few enough that sending chunks costs little."""
+
+
+def chunk_size(total: int, workers: int, least: int, most: int) -> int:
+    """Numbers per chunk for a run of ``total`` numbers on ``workers``: about
+    :data:`CHUNKS_PER_WORKER` chunks a worker, but never fewer than ``least`` numbers (a
+    chunk must be worth sending) nor more than ``most`` (progress, and what a lost chunk
+    costs, stay small). The chunk size never changes what a run gives, only how fast."""
+    return max(least, min(most, total // (max(1, workers) * CHUNKS_PER_WORKER)))
+
+
 @dataclass(frozen=True)
 class Spans(Sequence[Span]):
     """``total`` numbers cut into chunks of ``size`` (the last one may be shorter), computed
@@ -114,6 +128,10 @@ class Dispatcher(Protocol[R_co]):
 
 class Backend(Protocol):
     """What runs chunks: :class:`Local` (here or a process pool) or a Ray cluster."""
+
+    workers: int
+    """How many chunks it runs at once (a run that is not told its chunk size cuts its work
+    by it: :func:`chunk_size`)."""
 
     def start(self, work: Callable[[S, int, int], R], shared: S, chunks: int) -> Dispatcher[R]:
         """A dispatcher for ``chunks`` chunks of ``work(shared, start, stop)``. ``work`` must be

@@ -14,7 +14,7 @@ from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
 from studspec.play.chunks import open_backend, retried_line
 from studspec.play.players import PlayerKind
-from studspec.play.simulate import CHUNK, ProgressBar, Setup, Simulated, run_simulation
+from studspec.play.simulate import CHUNK_LEAST, CHUNK_MOST, ProgressBar, Setup, Simulated, run_simulation
 from studspec.play.stats import format_report, report
 
 
@@ -79,9 +79,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_cluster_arguments(cmd: argparse.ArgumentParser, unit: str, default_chunk: int) -> None:
+def add_cluster_arguments(
+    cmd: argparse.ArgumentParser, unit: str, default_chunk: int | None, default_said: str | None = None
+) -> None:
     """``--workers``, ``--cluster`` and ``--chunk``, the same for every command that runs in
-    chunks (``simulate``, ``cases generate``)."""
+    chunks (``simulate``, ``cases generate``). ``default_chunk`` ``None`` leaves the size to
+    the run, which ``default_said`` then describes for ``--help``."""
     cmd.add_argument(
         "--workers",
         type=_positive,
@@ -98,7 +101,8 @@ def add_cluster_arguments(cmd: argparse.ArgumentParser, unit: str, default_chunk
         type=_positive,
         default=default_chunk,
         metavar=unit.upper(),
-        help=f"{unit} per task (default {default_chunk}); a cluster wants larger ones, the output does not change",
+        help=f"{unit} per task (default {default_said or default_chunk}); a cluster wants larger ones, "
+        "the output does not change",
     )
 
 
@@ -119,7 +123,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     cmd.add_argument("--players", type=int, help="players at the table (default: the rule book's most)")
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
-    add_cluster_arguments(cmd, "hands", CHUNK)
+    add_cluster_arguments(
+        cmd, "hands", None, f"about 16 chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands"
+    )
     cmd.add_argument(
         "--bots",
         choices=[k.value for k in PlayerKind],
