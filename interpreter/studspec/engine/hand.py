@@ -62,7 +62,60 @@ class Hand:
     The attributes are the engine's working state, read by the phase modules and by
     readers such as :func:`studspec.engine.views.table_view`; change the hand only through
     :meth:`act` and :meth:`deal`.
+
+    They are slots: a hand has more attributes (45) than CPython 3.11 shares among the
+    instance dictionaries of a class (30), so with a ``__dict__`` every read of one took
+    a dictionary look-up; a slot is read at a fixed offset, and the engine reads the hand's
+    attributes at every step.
     """
+
+    __slots__ = (
+        "_actor",
+        "_legal_cache",
+        "auto_showdown",
+        "awaiting_follower",
+        "boards",
+        "candidate_origin",
+        "cards",
+        "community",
+        "community_street",
+        "compiled",
+        "contributed",
+        "dead_money",
+        "deal_plan",
+        "deal_queue",
+        "deck",
+        "declarations",
+        "declare_queue",
+        "events",
+        "faces",
+        "folded",
+        "followed_rank",
+        "live",
+        "log",
+        "muck_order",
+        "mucked",
+        "offers",
+        "open_candidates",
+        "openers",
+        "pending_declarations",
+        "phase",
+        "result",
+        "round",
+        "rounds",
+        "rules",
+        "seats",
+        "seed",
+        "show_queue",
+        "shown",
+        "stacked_deck",
+        "stacks",
+        "stakes",
+        "starting_stacks",
+        "state",
+        "street",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -377,7 +430,9 @@ class Hand:
                 again.act(command, seat)
             else:
                 again.deal(seat, command)
-        self.__dict__.update({k: v for k, v in again.__dict__.items() if k not in _SHARED})
+        for name in Hand.__slots__:
+            if name not in _SHARED:
+                setattr(self, name, getattr(again, name))
 
     def _drive(self) -> None:
         """Advance while the machine has an edge to take: it stops where the hand waits

@@ -18,6 +18,7 @@ from studspec.spec.model import Face
 
 from .cards import FIRST_JOKER, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from .evaluation import HIGH, Ranking
+from .records import quick_init
 from .wild import WildRanking, WildSpec, wild_ranking
 
 _NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
@@ -27,7 +28,8 @@ Evaluator = Ranking | WildRanking
 """What values a hand: a natural ranking, or one with wild cards (same scale, same methods)."""
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Holding:
     """A seat's cards at the showdown: its own, in the order dealt, with how each was dealt,
     and the community cards that play in every hand."""

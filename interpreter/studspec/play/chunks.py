@@ -129,9 +129,11 @@ class Dispatcher(Protocol[R_co]):
 class Backend(Protocol):
     """What runs chunks: :class:`Local` (here or a process pool) or a Ray cluster."""
 
-    workers: int
-    """How many chunks it runs at once (a run that is not told its chunk size cuts its work
-    by it: :func:`chunk_size`)."""
+    @property
+    def workers(self) -> int:
+        """How many chunks it runs at once (a run that is not told its chunk size cuts its
+        work by it: :func:`chunk_size`)."""
+        ...
 
     def start(self, work: Callable[[S, int, int], R], shared: S, chunks: int) -> Dispatcher[R]:
         """A dispatcher for ``chunks`` chunks of ``work(shared, start, stop)``. ``work`` must be

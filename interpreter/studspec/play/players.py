@@ -115,7 +115,7 @@ class RuleBasedPlayer:
         more than there are; without that the player calls down far too often.
         """
         cards = hand.cards[seat]
-        wild = spec_for(hand, seat)
+        wild = spec_for(hand, seat) if hand.rules.wild.any else None  # spec_for's own test, first
         if wild is None and not hand.community and None not in cards:
             plain = natural_equity(hand.variant, cards, len(hand.live))  # type: ignore[arg-type]  # no None
             if plain is not None:
@@ -254,5 +254,5 @@ def play_out(hand: Hand, players: list[Player]) -> Hand:
         seat = hand.actor
         if seat is None:
             raise RuntimeError(f"the hand waits for something players cannot give ({hand.state})")
-        hand.act(players[seat].choose(hand, seat, hand.legal_actions()), seat=seat)
+        hand.act(players[seat].choose(hand, seat, hand.legal_actions()), seat)
     return hand

@@ -123,9 +123,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     cmd.add_argument("--players", type=int, help="players at the table (default: the rule book's most)")
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
-    add_cluster_arguments(
-        cmd, "hands", None, f"about 16 chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands"
-    )
+    add_cluster_arguments(cmd, "hands", None, f"about 16 chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands")
     cmd.add_argument(
         "--bots",
         choices=[k.value for k in PlayerKind],
