@@ -23,6 +23,7 @@ from studspec.engine.cards import CARDS, JOKERS, Card
 from studspec.engine.deck import Deck, shuffle
 from studspec.engine.identity import RECENT, by_identity
 from studspec.engine.machine import compile_variant
+from studspec.engine.shares import Holding
 from studspec.spec import clear_cache
 from studspec.spec.model import Face
 
@@ -334,3 +335,26 @@ def test_seats_with_chips_leaves_out_the_all_in_seats_and_only_them() -> None:
     short = Hand(variant, [1000, ante, 1000, ante, 1000], seed=3)
     assert short.seats_with_chips() == [0, 2, 4]
     assert short.live == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("book", ["seven-card-stud", "baseball", "seven-card-stud-hi-lo-declare"])
+def test_a_hand_is_slotted_and_sets_every_slot_it_declares(book: str) -> None:
+    """A hand keeps its state in slots (no ``__dict__``), and a new hand has set every one:
+    a hand that must undo a command rebuilds itself by copying slot after slot from a hand
+    replayed from its log, so a slot left unset would fail there, and only there."""
+    variant = load_variant(book)
+    hand = Hand(variant, [variant.stakes.starting_stack] * variant.max_players, seed=3)
+    assert not hasattr(hand, "__dict__")
+    unset = [name for name in Hand.__slots__ if not hasattr(hand, name)]
+    assert unset == []
+
+
+def test_a_holding_built_quickly_is_the_holding_the_dataclass_makes() -> None:
+    """Settlement builds a Holding per contender through ``quick_init``; it must be the
+    same record, defaults included."""
+    cards, faces = (CARDS[0], CARDS[5]), (Face.DOWN, Face.UP)
+    quick = Holding(cards, faces)
+    assert (quick.cards, quick.faces, quick.community, quick.wild) == (cards, faces, (), None)
+    assert quick == Holding(cards=cards, faces=faces, community=(), wild=None)
+    with pytest.raises(AttributeError):
+        quick.cards = ()  # type: ignore[misc]
