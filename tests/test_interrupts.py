@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -60,7 +61,9 @@ def running(pid: int) -> bool:
 
 
 def start(*args: str) -> subprocess.Popen[str]:
-    """``python -m studspec ARGS`` in its own process group, stdin a pipe kept open."""
+    """``python -m studspec ARGS`` in its own process group, stdin a pipe kept open, and its
+    output buffered as any program's on a pipe (``PYTHONUNBUFFERED`` taken away): what it
+    must show at once, such as a prompt, it must flush itself."""
     return subprocess.Popen(
         [sys.executable, "-m", "studspec", *args],
         stdin=subprocess.PIPE,
@@ -69,6 +72,7 @@ def start(*args: str) -> subprocess.Popen[str]:
         text=True,
         cwd=ROOT,
         start_new_session=True,
+        env={name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
     )
 
 
@@ -119,15 +123,21 @@ def test_ctrl_c_stops_simulate_and_its_workers_at_once(whole_group: bool) -> Non
 
 
 def wait_for(process: subprocess.Popen[str], text: str, at_most: float = 30.0) -> str:
-    """What the process wrote on stdout up to ``text`` (reads a character at a time)."""
+    """What the process wrote on stdout up to ``text`` (reads a character at a time). A
+    process still silent after ``at_most`` seconds is killed, so that the read ends and the
+    test fails rather than waits for ever (a prompt left in a buffer prints nothing)."""
     assert process.stdout is not None
     seen = ""
-    began = time.monotonic()
-    while text not in seen:
-        char = process.stdout.read(1)
-        if not char or time.monotonic() - began > at_most:
-            pytest.fail(f"never printed {text!r}; printed {seen[-500:]!r}")
-        seen += char
+    watchdog = threading.Timer(at_most, lambda: os.killpg(process.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        while text not in seen:
+            char = process.stdout.read(1)
+            if not char:
+                pytest.fail(f"never printed {text!r} within {at_most:g} s; printed {seen[-500:]!r}")
+            seen += char
+    finally:
+        watchdog.cancel()
     return seen
 
 

@@ -188,6 +188,7 @@ class Console:
                 self.say()
                 return None
         self.stdout.write(prompt)
+        self.stdout.flush()  # a program at the other end of a pipe waits for the prompt to answer it
         line = self.stdin.readline()
         if not line:
             self.say()
