@@ -134,7 +134,9 @@ def wait_for(process: subprocess.Popen[str], text: str, at_most: float = 30.0) -
         while text not in seen:
             char = process.stdout.read(1)
             if not char:
-                pytest.fail(f"never printed {text!r} within {at_most:g} s; printed {seen[-500:]!r}")
+                pytest.fail(
+                    f"never printed {text!r} (it ended, or was stopped after {at_most:g} s); printed {seen[-500:]!r}"
+                )
             seen += char
     finally:
         watchdog.cancel()

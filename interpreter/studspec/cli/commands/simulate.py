@@ -12,7 +12,7 @@ from studspec.cli.commands import load_rulebook
 from studspec.engine.hand import Hand
 from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
-from studspec.play.chunks import open_backend, retried_line
+from studspec.play.chunks import CHUNKS_PER_WORKER, open_backend, retried_line
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import CHUNK_LEAST, CHUNK_MOST, ProgressBar, Setup, Simulated, run_simulation
 from studspec.play.stats import format_report, report
@@ -123,7 +123,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     cmd.add_argument("--players", type=int, help="players at the table (default: the rule book's most)")
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
-    add_cluster_arguments(cmd, "hands", None, f"about 16 chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands")
+    add_cluster_arguments(
+        cmd, "hands", None, f"about {CHUNKS_PER_WORKER} chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands"
+    )
     cmd.add_argument(
         "--bots",
         choices=[k.value for k in PlayerKind],
