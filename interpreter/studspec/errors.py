@@ -33,6 +33,7 @@ __all__ = [
     "MessageError",
     "MissingPhraseError",
     "NotARuleBookError",
+    "OutputFileError",
     "ProtocolError",
     "ReplayError",
     "RuleBookOutsideError",
@@ -185,6 +186,12 @@ class DeckExhaustedError(HandError):
 
 
 # --- Hand histories ----------------------------------------------------------------------
+
+
+class OutputFileError(StudspecError, OSError):
+    """A file a command was asked to write could not be written (a folder in its place, no
+    permission, a full disk). Files are written whole or not at all, so the message can say
+    that whatever stood at the path before is unchanged."""
 
 
 class SnapshotError(StudspecError, ValueError):
