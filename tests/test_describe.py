@@ -191,6 +191,8 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         }
         for d in ("simultaneous", "in-turn-from-last-aggressor")
     },
+    # How wild cards read on the board needs a wild card (issue 21 item 3: otherwise unsaid).
+    **{("wild.board", b): {"wild": {"ranks": ["2"], "board": b}} for b in ("natural", "wild")},
     # How a joker plays needs a deck with one.
     **{("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}} for j in ("wild", "bug")},
     # Without a rule for running out, a full table must fit in the deck.

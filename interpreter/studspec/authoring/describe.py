@@ -17,7 +17,7 @@ from typing import Any
 
 from studspec.engine.cards import RANK_LETTERS, Rank
 from studspec.engine.wilds import wild_words
-from studspec.spec.model import Street, Trigger, Variant
+from studspec.spec.model import Face, Street, Trigger, Variant
 from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
 from .document import Document, Point, Section
@@ -73,16 +73,20 @@ class _Builder:
 
     # -- sections ----------------------------------------------------------------------------
 
+    def has_bring_in(self) -> bool:
+        return any(street.bring_in for street in self.variant.streets)
+
     def players_and_stakes(self) -> Section:
         v, s = self.variant, self.variant.stakes
         ante = f"an ante of {s.ante} from every player before the deal" if s.ante else "no ante"
+        bring_in = f"a bring-in of {s.bring_in}, " if self.has_bring_in() else ""
         return Section(
             "Players and stakes",
             (
                 self.point(f"From {v.min_players} to {v.max_players} players.", "players.min", "players.max"),
                 self.point(
-                    f"Stakes, in the table's smallest unit (chips or cents): {ante}, a bring-in of "
-                    f"{s.bring_in}, a small bet of {s.small_bet} and a big bet of {s.big_bet}.",
+                    f"Stakes, in the table's smallest unit (chips or cents): {ante}, {bring_in}"
+                    f"a small bet of {s.small_bet} and a big bet of {s.big_bet}.",
                     "stakes.ante",
                     "stakes.bring_in",
                     "stakes.small_bet",
@@ -97,13 +101,14 @@ class _Builder:
 
     def betting(self) -> Section:
         cap = self.variant.raise_cap
+        bet = "a bet (or a completion of the bring-in)" if self.has_bring_in() else "a bet"
         if cap is None:
             cap_text = "There is no limit on the number of raises in a betting round."
         elif cap == 0:
-            cap_text = "A betting round allows a bet (or a completion of the bring-in) and no raises."
+            cap_text = f"A betting round allows {bet} and no raises."
         else:
             raises = "one raise" if cap == 1 else f"up to {_number(cap)} raises"
-            cap_text = f"A betting round allows a bet (or a completion of the bring-in) and {raises}."
+            cap_text = f"A betting round allows {bet} and {raises}."
         points = [
             self.point(self.text("betting.structure"), "betting.structure"),
             self.point(cap_text, "betting.raise_cap"),
@@ -139,6 +144,13 @@ class _Builder:
             words.append(what + phrase("streets.deal", face_name).text)
         return ", then ".join(words) + " to each player"
 
+    def opener(self, index: int) -> str:
+        """Who acts first on a street without the bring-in: the best board, or, while no up
+        card has been dealt, the first player to the dealer's left (there is no board to read)."""
+        if any(face is Face.UP for street in self.variant.streets[: index + 1] for face in street.deal):
+            return f"{self.said('first_to_act.board').noun} acts first"
+        return "no up card is showing yet, so the first player to the dealer's left acts first"
+
     def street(self, index: int, street: Street) -> Point:
         burned = BURN_TRAITS[self.variant.burn].burns_before(index)
         parts = [_sentence(("a burn card, then " if burned else "") + self.deal(street))]
@@ -148,7 +160,7 @@ class _Builder:
         if street.bring_in:
             parts.append(fill(phrase("streets.bring_in", True).text, self.book))
         else:
-            parts.append(_sentence(f"{self.said('first_to_act.board').noun} acts first"))
+            parts.append(_sentence(self.opener(index)))
         extra = fill(phrase("streets.open_pair_big_bet", street.open_pair_applies).text, self.book)
         required = fill(phrase("betting.open_pair", self.variant.open_pair).text, self.book)
         if street.open_pair_applies and required:
@@ -183,6 +195,8 @@ class _Builder:
         v, s = self.variant, self.variant.stakes
         first = next((st for st in v.streets if st.bring_in), None)
         if first is None:
+            # Nobody brings in, so how the bring-in is chosen and played does not apply.
+            self.stated.update(("bring_in", "stakes.bring_in"))
             return Section("The bring-in", (self.point("There is no bring-in."),))
         where = first.id.replace("-", " ") + " street"
         if STRUCTURE_TRAITS[v.structure].fixed and first.bet is not None:
@@ -278,10 +292,13 @@ class _Builder:
                 self.stated.add(option)
         if jokers:
             points.append(self.point(self.text("wild.jokers"), "wild.jokers"))
-        if points or "wild" in self.book:
+        self.stated.update(("wild.ranks", "wild.jokers"))  # said above when they apply
+        if points:
             points.append(self.point(self.text("wild.board"), "wild.board"))
-        if not points:
-            points.append(self.point("No card is wild."))
+        else:
+            points.append(self.point("No card is wild.", "wild.board"))
+        if not self.variant.triggers:
+            self.stated.add("triggers")  # no dealt-card rule: its parts have nothing to say
         for trigger in self.variant.triggers:
             rank = trigger.rank.replace("T", "10")
             face = fill(phrase("triggers.face", trigger.face.value).text, self.book)

@@ -112,7 +112,16 @@ def enter_betting(hand: Hand) -> None:
 
 
 def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
-    """The seat with the best board acts first; several if unseen cards leave it open."""
+    """The seat with the best board acts first; several if unseen cards leave it open.
+
+    Before any up card is dealt there is no board to read, and the round opens by position:
+    the first seat still in to the dealer's left (seat 0 is the first), as in every game
+    without a bring-in or blinds (Robert's Rules, draw poker: the first player to the
+    dealer's left acts first). Every seat is dealt the same faces, so one empty board means
+    all are."""
+    live = hand.live
+    if not hand.boards[live[0]]:
+        return (live[0],)
     table = hand.rules.wild
     if hand.deck.drawing and not table.any:
         return (best_board(hand),)

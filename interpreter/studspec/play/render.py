@@ -48,11 +48,9 @@ def _seats(stacks: Sequence[int]) -> str:
 def _header(hand: Hand) -> list[str]:
     """The game, its stakes and the starting stacks."""
     stakes = hand.stakes
+    bring_in = f", bring-in {stakes.bring_in}" if any(street.bring_in for street in hand.variant.streets) else ""
     return [
-        (
-            f"{hand.variant.title}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
-            f"bets {stakes.small_bet}/{stakes.big_bet}"
-        ),
+        f"{hand.variant.title}: ante {stakes.ante}{bring_in}, bets {stakes.small_bet}/{stakes.big_bet}",
         "Seats: " + _seats(hand.starting_stacks),
     ]
 

@@ -352,14 +352,8 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
             "average": round(totals.pot_sum / n / big_bet, 3) if n else 0.0,
             "largest": round(totals.pot_max / big_bet, 3),
         },
-        "bring_in": {
-            "completed": _rate(totals.bring_in_completed, n),
-            "completed_by_the_bring_in": _rate(totals.completed_by_bring_in, n),
-        },
-        "open_pair_big_bet": {
-            "offered": _rate(totals.open_pair_offered, n),
-            "taken": _rate(totals.open_pair_taken, n),
-        },
+        **_bring_in(totals, variant),
+        **_open_pair(totals, variant),
         "community_card": _rate(totals.community, n),
         "burns_reshuffled": _rate(totals.burns_reshuffled, n),
         "main_pot_at_showdown": _main_pot(totals, variant),
@@ -368,6 +362,30 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         **_extra_cards(totals, variant),
         **_prices(totals, variant),
         "seats": _seats(totals, big_bet),
+    }
+
+
+def _bring_in(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """How often the bring-in is completed; a book without a bring-in has nothing to count."""
+    if bring_in_street(variant) is None:
+        return {}
+    return {
+        "bring_in": {
+            "completed": _rate(totals.bring_in_completed, totals.hands),
+            "completed_by_the_bring_in": _rate(totals.completed_by_bring_in, totals.hands),
+        }
+    }
+
+
+def _open_pair(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """How often the open-pair big bet is offered and taken, in a book with that rule."""
+    if not any(street.open_pair_applies for street in variant.streets):
+        return {}
+    return {
+        "open_pair_big_bet": {
+            "offered": _rate(totals.open_pair_offered, totals.hands),
+            "taken": _rate(totals.open_pair_taken, totals.hands),
+        }
     }
 
 
@@ -462,6 +480,23 @@ def _home_game_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _rule_lines(data: dict[str, Any]) -> list[str]:
+    """The bring-in and open-pair lines, for a book that has those rules."""
+    lines = []
+    if "bring_in" in data:
+        bring_in = data["bring_in"]
+        lines.append(
+            f"bring-in completed           {_pct(bring_in['completed'])}"
+            f"  (by the bring-in itself {_pct(bring_in['completed_by_the_bring_in']).strip()})"
+        )
+    if "open_pair_big_bet" in data:
+        open_pair = data["open_pair_big_bet"]
+        lines.append(
+            f"open-pair big bet offered    {_pct(open_pair['offered'])}  (taken {_pct(open_pair['taken']).strip()})"
+        )
+    return lines
+
+
 def format_report(data: dict[str, Any]) -> str:
     """The report as a table for people."""
     pot = data["pot_in_big_bets"]
@@ -480,14 +515,7 @@ def format_report(data: dict[str, Any]) -> str:
         "",
         f"showdown                     {_pct(data['showdown'])}",
         f"pot in big bets ({pot['big_bet']})".ljust(29) + f"average {pot['average']:.2f}, largest {pot['largest']:.2f}",
-        (
-            f"bring-in completed           {_pct(data['bring_in']['completed'])}"
-            f"  (by the bring-in itself {_pct(data['bring_in']['completed_by_the_bring_in']).strip()})"
-        ),
-        (
-            f"open-pair big bet offered    {_pct(data['open_pair_big_bet']['offered'])}"
-            f"  (taken {_pct(data['open_pair_big_bet']['taken']).strip()})"
-        ),
+        *_rule_lines(data),
         f"community card               {_pct(data['community_card'])}",
         f"burns reshuffled             {_pct(data['burns_reshuffled'])}",
         "",
