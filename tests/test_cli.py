@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, wsop_hands
+from studspec import read_history
 from studspec.cli import main
 
 
@@ -131,3 +133,24 @@ def test_describe_json_is_the_resolved_rule_book(capsys: pytest.CaptureFixture[s
     assert book["name"] == "razz" and "extends" not in book
     assert book["bring_in"]["card"] == "highest-ace-low"
     assert [street["id"] for street in book["streets"]] == ["third", "fourth", "fifth", "sixth", "seventh"]
+
+
+
+def test_run_simulate_and_cases_seat_the_same_default_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21 item 5: without --players, every command deals a full table of the book
+    (players.max), so a five-player book runs as it simulates instead of being refused."""
+    book = tmp_path / "five-handed.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: five-handed\ntitle: Five handed\n"
+        "players: {min: 2, max: 5}\n",
+        encoding="utf-8",
+    )
+    assert main(["run", str(book), "--seed", "2"]) == 0
+    seats = capsys.readouterr().out.splitlines()[1]
+    assert seats.startswith("Seats: ") and seats.count(", p") == 4  # p1 to p5
+    assert main(["simulate", str(book), "--hands", "5", "--seed", "2", "--json", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 5
+    out = tmp_path / "cases"
+    assert main(["cases", "generate", str(book), str(out), "--count", "1", "--quiet", "--workers", "1"]) == 0
+    (case,) = out.rglob("*.phh")
+    assert len(read_history(case).starting_stacks) == 5

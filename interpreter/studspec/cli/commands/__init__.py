@@ -21,6 +21,15 @@ def load_rulebook(ref: str) -> Variant:
         raise SystemExit(f"studspec: {error}") from None
 
 
+PLAYERS_HELP = "players at the table (default: the rule book's most, players.max)"
+
+
+def players_or_default(requested: int | None, variant: Variant) -> int:
+    """How many seats a command deals: as asked, or a full table of the book (its
+    ``players.max``), the one default of run, play, simulate and cases generate."""
+    return variant.max_players if requested is None else requested
+
+
 def write_output(path: str, data: str | bytes) -> None:
     """Write a command's output file, making its folder if needed; a file that cannot be
     written ends the command with one line saying why, not a traceback."""

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from studspec.cli.commands import load_rulebook
+from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
 from studspec.cli.commands.simulate import add_cluster_arguments
 from studspec.conformance.generate import CASE_CHUNK, Generated, GenerationSettings, generation, run_generation
 from studspec.engine.hand import Hand
@@ -22,8 +22,9 @@ def _generate(args: argparse.Namespace) -> Generated:
     on stderr unless ``--quiet``; stakes the book cannot deal raise StakesError first."""
     variant = load_rulebook(args.variant)
     stakes = variant.stakes
-    Hand(variant, [max(stakes.starting_stack, 1)] * args.players, stakes=stakes, seed=0)
-    job = generation(variant, args.variant, Path(args.out), args.seed, GenerationSettings(players=args.players))
+    players = players_or_default(args.players, variant)
+    Hand(variant, [max(stakes.starting_stack, 1)] * players, stakes=stakes, seed=0)
+    job = generation(variant, args.variant, Path(args.out), args.seed, GenerationSettings(players=players))
     with open_backend(args.cluster, args.workers) as backend:
         bar = ProgressBar(args.count, enabled=not args.quiet, command=COMMAND, unit="cases")
         run = run_generation(job, args.count, backend, progress=bar, chunk=args.chunk)
@@ -67,7 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     gen.add_argument("out", metavar="OUT", help="directory to write the cases into (created if missing)")
     gen.add_argument("--count", type=int, default=10, help="how many hands (default 10)")
     gen.add_argument("--seed", type=int, default=0, help="seed for decks, stacks and players (default 0)")
-    gen.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
+    gen.add_argument("--players", type=int, help=PLAYERS_HELP)
     add_cluster_arguments(gen, "cases", CASE_CHUNK)
     gen.add_argument("--quiet", action="store_true", help="no progress on stderr")
     gen.set_defaults(handler=cmd_generate)

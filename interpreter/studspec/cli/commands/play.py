@@ -6,7 +6,7 @@ import argparse
 import random
 import sys
 
-from studspec.cli.commands import load_rulebook
+from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
 from studspec.engine.hand import Hand
 from studspec.errors import StakesError, StudspecError
 from studspec.play.game import Console, new_session, run_session
@@ -41,10 +41,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.hands is not None and args.hands < 1:
         print("studspec play: --hands must be 1 or more", file=sys.stderr)
         return 2
-    if not 1 <= args.seat <= args.players:
-        print(f"studspec play: --seat must be from 1 to {args.players}", file=sys.stderr)
+    players = players_or_default(args.players, variant)
+    if not 1 <= args.seat <= players:
+        print(f"studspec play: --seat must be from 1 to {players}", file=sys.stderr)
         return 2
-    session = new_session(variant, args.players, args.seat - 1, args.seed, bots=PlayerKind(args.bots), stack=args.stack)
+    session = new_session(variant, players, args.seat - 1, args.seed, bots=PlayerKind(args.bots), stack=args.stack)
     try:
         Hand(variant, list(session.stacks), stakes=session.stakes, seed=0)
     except StakesError as error:
@@ -76,7 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--resume", metavar="FILE",
         help="go on with a game saved by --save, in the hand where it stopped (saves to FILE again on q)",
     )  # fmt: skip
-    cmd.add_argument("--players", type=int, default=6, help="players at the table, you included (default 6)")
+    cmd.add_argument("--players", type=int, help=f"{PLAYERS_HELP} (you included)")
     cmd.add_argument("--seat", type=int, default=1, help="your seat, 1 = first left of the dealer (default 1)")
     cmd.add_argument(
         "--seed", type=int, help="seed for the deals and the players (default: a new one each game, printed)"

@@ -6,7 +6,7 @@ import argparse
 import random
 import sys
 
-from studspec.cli.commands import load_rulebook
+from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
 from studspec.engine.hand import Hand
 from studspec.errors import StakesError
 from studspec.history.phh import rulebook_reference, write_history
@@ -17,6 +17,7 @@ from studspec.spec.model import Stakes
 
 def cmd_run(args: argparse.Namespace) -> int:
     variant = load_rulebook(args.variant)
+    players = players_or_default(args.players, variant)
     base = variant.stakes
     stakes = Stakes(
         ante=base.ante if args.ante is None else args.ante,
@@ -26,12 +27,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         starting_stack=base.starting_stack if args.stack is None else args.stack,
     )
     try:
-        hand = Hand(variant, [stakes.starting_stack] * args.players, stakes=stakes, seed=args.seed)
+        hand = Hand(variant, [stakes.starting_stack] * players, stakes=stakes, seed=args.seed)
     except StakesError as error:
         print(f"studspec run: {error}", file=sys.stderr)
         return 1
     rng = random.Random(args.seed)
-    play_out(hand, [RandomPlayer(random.Random(rng.random())) for _ in range(args.players)])
+    play_out(hand, [RandomPlayer(random.Random(rng.random())) for _ in range(players)])
     # The history goes to stdout, to be saved here: a book from a file is named by its path
     # relative to the current directory (`_variant` is read relative to the history's file).
     print(write_history(hand, variant_ref=rulebook_reference(args.variant)) if args.phh else render(hand))
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     run.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
-    run.add_argument("--players", type=int, default=6, help="players at the table (default 6)")
+    run.add_argument("--players", type=int, help=PLAYERS_HELP)
     run.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the players (default 0)")
     run.add_argument("--phh", action="store_true", help="print the hand as PHH, which 'replay' reads back")
     run.add_argument("--ante", type=int, help="the ante (default: the rule book's stakes.ante)")

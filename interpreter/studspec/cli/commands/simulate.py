@@ -8,7 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from studspec.cli.commands import load_rulebook
+from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
 from studspec.engine.hand import Hand
 from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
@@ -28,7 +28,7 @@ def _positive(text: str) -> int:
 def _setup(args: argparse.Namespace) -> Setup:
     """The simulation the arguments ask for; stakes that cannot be dealt raise StakesError."""
     variant = load_rulebook(args.variant)
-    players = args.players if args.players is not None else variant.max_players
+    players = players_or_default(args.players, variant)
     stakes = variant.stakes if args.stack is None else replace(variant.stakes, starting_stack=args.stack)
     Hand(variant, [stakes.starting_stack] * players, stakes=stakes, seed=0)
     return Setup(
@@ -121,7 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
-    cmd.add_argument("--players", type=int, help="players at the table (default: the rule book's most)")
+    cmd.add_argument("--players", type=int, help=PLAYERS_HELP)
     cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
     add_cluster_arguments(
         cmd, "hands", None, f"about {CHUNKS_PER_WORKER} chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands"
