@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -12,9 +14,15 @@ from collections.abc import Sequence
 from studspec import __version__
 from studspec.cli import commands
 from studspec.cli.commands import load_rulebook
+from studspec.errors import OutputFileError
+from studspec.terminal import printable
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report a command stopped by it."""
+
+_FULL = frozenset({errno.ENOSPC, errno.EFBIG, errno.EDQUOT})
+"""The errors of a standard output that cannot take more (``> file`` on a full disk, past a
+size limit): said in one line, as a file the command writes itself would be."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,21 +68,54 @@ def _interrupted(command: str | None) -> int:
     return INTERRUPTED
 
 
+def _cannot_write(problem: str) -> int:
+    """A file the command was asked to write could not be written (a folder in its place, a
+    full disk): one line, status 1."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"studspec: {printable(problem)}", file=sys.stderr)
+    return 1
+
+
+def _output_full(error: OSError) -> int:
+    """Standard output could not take more (``> file`` on a full disk, past a size limit):
+    one line, status 1, and standard output pointed at nothing (as Python's documentation
+    does for a closed pipe), so that the interpreter's own flush of what is still buffered
+    does not fail again at exit with a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        nothing = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nothing, sys.stdout.fileno())
+        os.close(nothing)
+    return _cannot_write(f"cannot write the output: {error.strerror or error}")
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command, and its output flushed here, where a full disk can still be said."""
+    problem = _check_players(args)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    status = int(args.handler(args))
+    sys.stdout.flush()
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     try:
         args = build_parser().parse_args(argv)
-        problem = _check_players(args)
-        if problem is not None:
-            print(problem, file=sys.stderr)
-            return 1
-        return int(args.handler(args))
+        return _run(args)
     except BrokenPipeError:
         # The reader went away (``studspec run ... | head``): not an error of ours.
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:
         return _interrupted(args.command if args is not None else None)
+    except OutputFileError as error:
+        return _cannot_write(str(error))
+    except OSError as error:
+        if error.errno not in _FULL:
+            raise
+        return _output_full(error)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from typing import Any
 
 from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
 from studspec.engine.hand import Hand
+from studspec.files import make_folder, write_atomically
 from studspec.history.phh import history_actions, write_history
 from studspec.play.chunks import Backend, Local, Spans, run_chunks
 from studspec.play.players import RandomPlayer
@@ -162,7 +163,7 @@ def write_chunk(job: Generation, start: int, stop: int) -> int:
         )
         rng = random.Random(case_seed(job.seed, number))
         text = generate_case(job.variant, job.variant_ref, rng, job.settings, rule)
-        case_path(out_dir, job.variant, job.seed, number).write_text(text, encoding="utf-8")
+        write_atomically(case_path(out_dir, job.variant, job.seed, number), text, durable=False)
     return stop - start
 
 
@@ -184,7 +185,7 @@ def run_generation(
 ) -> Generated:
     """Write ``count`` cases of ``job`` in chunks of ``chunk`` on ``backend`` (on a cluster,
     ``job.out_dir`` must be a folder every node shares); ``progress(done)`` after each chunk."""
-    Path(job.out_dir).mkdir(parents=True, exist_ok=True)
+    make_folder(job.out_dir)  # a file in its place is one line before any case is written
     written = 0
 
     def add(part: int) -> None:

@@ -6,9 +6,12 @@ and the engine's state at that point, indented, so a person sees why without re-
 
 from __future__ import annotations
 
+import io
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
+
+from studspec.files import write_atomically
 
 from .runner import CaseResult, Failure
 
@@ -59,7 +62,9 @@ def summary(results: Sequence[CaseResult]) -> str:
 
 def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "studspec conform") -> None:
     """JUnit XML, one ``testcase`` per case (classname: the case's folder), with the
-    cited rule as a property and the failure text in a ``failure`` element."""
+    cited rule as a property and the failure text in a ``failure`` element; written whole or
+    not at all (:func:`~studspec.files.write_atomically`), so a report CI keeps is never cut
+    short."""
     failed = sum(1 for r in results if not r.passed)
     total_time = sum(r.seconds for r in results)
     suites = ET.Element("testsuites", tests=str(len(results)), failures=str(failed), time=f"{total_time:.3f}")
@@ -86,5 +91,6 @@ def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "st
             element.text = failure_text(result)
     tree = ET.ElementTree(suites)
     ET.indent(tree)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    tree.write(path, encoding="utf-8", xml_declaration=True)
+    document = io.BytesIO()
+    tree.write(document, encoding="utf-8", xml_declaration=True)
+    write_atomically(path, document.getvalue())

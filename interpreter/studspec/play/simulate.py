@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from studspec.engine.hand import Hand
+from studspec.files import make_folder, write_atomically
 from studspec.history.phh import write_history
 from studspec.spec.model import Stakes, Variant
 
@@ -89,7 +90,7 @@ def play_chunk(setup: Setup, start: int, stop: int) -> Totals:
         totals.add(record(hand), shares)
         if setup.phh_dir is not None:
             path = Path(setup.phh_dir) / f"hand-{number + 1:06d}.phh"
-            path.write_text(write_history(hand, variant_ref=setup.variant_ref), encoding="utf-8")
+            write_atomically(path, write_history(hand, variant_ref=setup.variant_ref), durable=False)
     return totals
 
 
@@ -118,7 +119,7 @@ def run_simulation(
     if chunk is None:
         chunk = default_chunk(hands, backend.workers)
     if setup.phh_dir is not None:
-        Path(setup.phh_dir).mkdir(parents=True, exist_ok=True)
+        make_folder(setup.phh_dir)  # a file in its place is one line before any hand is played
     total = Totals(streets=len(setup.variant.streets), seats=setup.players)
     ran = run_chunks(backend, play_chunk, setup, Spans(hands, chunk), total.merge, progress)
     return Simulated(total, ran.label, ran.retried)

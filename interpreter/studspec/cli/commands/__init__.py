@@ -6,9 +6,8 @@ CLI finds them by scanning the package, so adding a command is adding a module.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from studspec.errors import SpecError
+from studspec.files import write_atomically
 from studspec.spec import load_variant
 from studspec.spec.model import Variant
 
@@ -31,14 +30,8 @@ def players_or_default(requested: int | None, variant: Variant) -> int:
 
 
 def write_output(path: str, data: str | bytes) -> None:
-    """Write a command's output file, making its folder if needed; a file that cannot be
-    written ends the command with one line saying why, not a traceback."""
-    target = Path(path)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(data, bytes):
-            target.write_bytes(data)
-        else:
-            target.write_text(data, encoding="utf-8")
-    except OSError as error:
-        raise SystemExit(f"studspec: cannot write {path}: {error.strerror or error}") from None
+    """Write a command's output file (``-o``), making its folder if needed: whole, or not at
+    all, so a full disk or a folder at ``path`` leaves what was there unchanged. A file that
+    cannot be written raises :class:`~studspec.errors.OutputFileError`, which
+    :func:`studspec.cli.main` prints as one line."""
+    write_atomically(path, data)

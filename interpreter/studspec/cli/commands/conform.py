@@ -36,6 +36,10 @@ def _rulebook_folders(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
+    if args.junit and Path(args.junit).is_dir():
+        # Said before the cases run, not after: a long run's report would have nowhere to go.
+        print(f"studspec conform: --junit {args.junit} is a folder; give a file name", file=sys.stderr)
+        return 2
     try:
         engine = _engine(args)
     except ValueError as empty:
@@ -56,11 +60,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
                 print(headline(result), flush=True)
     finally:
         engine.close()
-    if args.junit:
-        write_junit(results, args.junit)
     if not results:
         print(f"studspec conform: no .phh cases under {' '.join(args.paths)}", file=sys.stderr)
-    print(summary(results))
+    print(summary(results), flush=True)  # said before the report is written, which may fail
+    if args.junit:
+        write_junit(results, args.junit)
     return 0 if results and all(r.passed for r in results) else 1
 
 
