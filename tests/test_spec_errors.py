@@ -103,9 +103,12 @@ def test_a_bet_size_the_user_wrote_is_blamed_on_the_user(tmp_path: Path) -> None
 
 
 def test_a_structure_the_user_wrote_is_blamed_on_the_user(tmp_path: Path) -> None:
+    """Every problem is in the user's file: at the structure it wrote, or (issue 21 item 7)
+    at its extends line for the values it inherits and must now override."""
     path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nbetting:\n  structure: pot-limit\n")
     errors = validate_file(path)
-    assert (errors[0].path, errors[0].line, errors[0].col) == (str(path), 4, 14)
+    assert {error.path for error in errors} == {str(path)}
+    assert (4, 14) in {(error.line, error.col) for error in errors}
 
 
 def test_a_stake_the_user_wrote_is_blamed_on_the_user(tmp_path: Path) -> None:
@@ -122,12 +125,55 @@ def test_a_stake_the_user_wrote_is_blamed_on_the_user(tmp_path: Path) -> None:
     assert (error.path, error.line, error.col) == (str(path), 4, 8)
 
 
-def test_a_value_only_the_parent_wrote_is_still_blamed_on_the_parent(tmp_path: Path) -> None:
+def test_a_value_only_the_parent_wrote_is_reported_at_extends(tmp_path: Path) -> None:
+    """Issue 21 item 7: the user edits its own file, never the installed parent; a problem
+    with an inherited value is reported at the book's extends line, names the key to set
+    there (a street by its id, as a patch writes it) and says where the value comes from."""
     path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: house\n")
     assert validate_file(path) == []
     path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nstreets:\n  third:\n    deal: [down]\n")
     errors = validate_file(path)
-    assert Path(errors[-1].path).name == "seven-card-stud.yaml" and "inherits" in errors[-1].message
+    assert {error.path for error in errors} == {str(path)}
+    inherited = [error for error in errors if "inherited from" in error.message]
+    assert inherited and all((error.line, error.col) == (2, 10) for error in inherited)
+    assert any("set streets.fourth.open_pair_big_bet in this file" in error.message for error in inherited)
+    assert all("seven-card-stud.yaml:" in error.message for error in inherited)
+
+
+def test_a_deck_problem_is_reported_at_the_players_the_user_wrote(tmp_path: Path) -> None:
+    """Issue 21 item 7: ten players of seven-card stud run the deck out before the last
+    street (10 x 6 + 3 burns = 63 > 52); the rule for running out is the parent's, the
+    fix is players.max, which the user wrote, so the problem is reported there, with the
+    largest table that fits (8: 8 x 6 + 3 = 51 cards, and a burn and a card left)."""
+    path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: ten\nplayers: {max: 10}\n")
+    (error,) = validate_file(path)
+    assert (error.path, error.line) == (str(path), 4)
+    assert error.message.startswith("players.max:") and "set players.max to 8 or less" in error.message
+
+
+def test_a_last_street_refused_by_the_rule_for_running_out_names_the_way_out(tmp_path: Path) -> None:
+    """Issue 21 item 7: a last street of two cards cannot become one community card; the
+    message says that deck.exhaustion: none (no community card) is the other way."""
+    path = _book(
+        tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: two\nstreets:\n  seventh: {deal: [down, down]}\n"
+    )
+    (error,) = validate_file(path)
+    assert "set deck.exhaustion: none" in error.message
+    # 8 cards each and 4 burns: (52 - 4) // 8 = 6 players fit a deck that must serve every seat.
+    assert "set players.max to 6 or less" in error.message
+
+
+def test_no_suggestion_of_a_table_below_two_players(tmp_path: Path) -> None:
+    """Issue 21 item 15: when not even two players fit the deck, the message says to deal
+    fewer cards rather than "set players.max to 0 or less"."""
+    streets = "[" + ", ".join(f"{{id: s{i}, deal: [down, down, down, down], bet: small}}" for i in range(7)) + "]"
+    path = _book(
+        tmp_path,
+        f"schema_version: 1\nextends: seven-card-stud\nname: many\ndeck: {{exhaustion: none}}\nstreets: {streets}\n",
+    )
+    errors = validate_file(path)
+    assert errors and not any("or less" in error.message for error in errors)
+    assert any("not even 2 players fit" in error.message for error in errors)
 
 
 # --- the stakes rule (issue 7) -----------------------------------------------------------

@@ -14,6 +14,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import BUILTIN_BOOKS
+from studspec.cli import main
 from studspec.errors import SpecError, SpecErrors
 from studspec.spec import load_variant, validate_file, validate_paths
 from studspec.spec.yamlload import MAX_BYTES
@@ -377,16 +379,18 @@ OPEN_PAIR_LINE = next(
 )
 
 
-def test_a_problem_from_the_parent_points_into_the_parent(tmp_path: Path) -> None:
-    """Marks survive the merge: a street the child did not touch is reported in the parent's file."""
+def test_a_problem_from_the_parent_names_the_parents_line(tmp_path: Path) -> None:
+    """Marks survive the merge: a street the child did not touch is reported at the child's
+    extends (issue 21 item 7), naming the line of the parent's file it comes from."""
     path = tmp_path / "no-up.yaml"
     path.write_text("schema_version: 1\nextends: seven-card-stud\nstreets:\n  third:\n    deal: [down, down, down]\n")
     errors = validate_file(path)
     assert [(Path(e.path).name, e.line, e.col) for e in errors] == [
+        ("no-up.yaml", 2, 10),  # fourth street's open_pair_big_bet: true, inherited
         ("no-up.yaml", 5, 11),
-        ("seven-card-stud.yaml", OPEN_PAIR_LINE, 24),  # fourth street's open_pair_big_bet: true
     ]
-    assert "open_pair_big_bet needs at least 2" in errors[1].message
+    assert "open_pair_big_bet needs at least 2" in errors[0].message
+    assert f"seven-card-stud.yaml:{OPEN_PAIR_LINE}:24;" in errors[0].message
 
 
 def test_load_variant_raises_all_problems() -> None:
@@ -506,3 +510,73 @@ def test_a_stud_book_with_random_changes_stays_well_formed(tmp_path: Path) -> No
         errors = validate_file(path)
         _check_lines(errors)
         assert len(errors) == 1 and errors[0].message.startswith(f"{section}: expected a "), errors
+
+
+# --- warnings (issue 21 items 6 and 10) ---------------------------------------------------
+
+EIGHT_CARDS = """schema_version: 1
+extends: seven-card-stud
+name: eight-card
+title: Eight-card stud
+players: {max: 5}
+deck: {exhaustion: none}
+streets:
+  - {id: third, deal: [down, down, up], bet: small, bring_in: true}
+  - {id: fourth, deal: [up], bet: small}
+  - {id: fifth, deal: [up], bet: big}
+  - {id: sixth, deal: [up], bet: big}
+  - {id: seventh, deal: [up], bet: big}
+  - {id: eighth, deal: [down], bet: big}
+"""
+
+
+def _validate(capsys: pytest.CaptureFixture[str], *paths: Path | str) -> tuple[int, list[str]]:
+    status = main(["validate", *map(str, paths)])
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_a_new_deal_under_an_inherited_description_is_warned(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 6: an eight-card game inheriting seven-card stud's description ("Two down cards
+    and one up card...") would describe another game: a warning at its streets, exit 0."""
+    book = tmp_path / "eight-card.yaml"
+    book.write_text(EIGHT_CARDS, encoding="utf-8")
+    status, lines = _validate(capsys, book)
+    assert status == 0
+    (warning,) = [line for line in lines if ": warning: " in line]
+    assert warning.startswith(f"{book}:7:1: warning: ") and "description" in warning
+    assert lines[-1] == "1 file(s) checked, 0 problem(s), 1 warning(s)"
+    book.write_text(EIGHT_CARDS + "description: Eight cards, the last one down.\n", encoding="utf-8")
+    assert not [line for line in _validate(capsys, book)[1] if ": warning: " in line]
+
+
+def test_a_patch_that_keeps_the_deal_is_not_warned(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 6: a patch that changes a street's bets, not its cards, still plays the game the
+    inherited description describes."""
+    book = tmp_path / "big-fourth.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: big-fourth\ntitle: Big fourth\n"
+        "streets:\n  fourth: {bet: big, open_pair_big_bet: false}\n",
+        encoding="utf-8",
+    )
+    assert _validate(capsys, book) == (0, ["1 file(s) checked, 0 problem(s)"])
+
+
+def test_a_name_that_is_not_the_file_stem_is_warned(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 10: the schema says a book's name is its file's stem; a mismatch is warned at the
+    name, and a book that sets no name (and so is called by its parent's) at its extends."""
+    book = tmp_path / "friday-game.yaml"
+    book.write_text("schema_version: 1\nextends: razz\nname: saturday-game\ntitle: Friday\n", encoding="utf-8")
+    status, lines = _validate(capsys, book)
+    assert status == 0 and lines[0].startswith(f"{book}:3:7: warning: name 'saturday-game'")
+    book.write_text("schema_version: 1\nextends: razz\ntitle: Friday\n", encoding="utf-8")
+    status, lines = _validate(capsys, book)
+    assert status == 0 and lines[0].startswith(f"{book}:2:10: warning: this book sets no name, so it is called 'razz'")
+    assert "add name: friday-game" in lines[0]
+
+
+def test_the_built_in_books_have_no_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every shipped book describes its own deal and is named as its file."""
+    status, lines = _validate(capsys, ROOT / "variants")
+    assert status == 0 and lines == [f"{len(BUILTIN_BOOKS)} file(s) checked, 0 problem(s)"]

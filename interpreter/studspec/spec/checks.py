@@ -235,47 +235,106 @@ def open_pair_needs_two_up_cards(book: Book) -> Iterator[Finding]:
             )
 
 
+@dataclass(frozen=True)
+class _DeckCount:
+    """The deck arithmetic of a book: the deck, the seats, each street's cards and burns."""
+
+    name: str
+    size: int
+    seats: int
+    cards: list[int]
+    burns: list[int]
+
+    @staticmethod
+    def of(book: Book) -> _DeckCount:
+        deck, streets = book["deck"], book["streets"]
+        burn = BURN_TRAITS[deck["burn"]]
+        return _DeckCount(
+            name=deck["cards"],
+            size=DECK_TRAITS[deck["cards"]].cards,
+            seats=book["players"]["max"],
+            cards=[len(street["deal"]) for street in streets],
+            burns=[burn.cards_burned_before(i) for i in range(len(streets))],
+        )
+
+    @property
+    def served_in_full(self) -> int:
+        """The most players the deck serves every card of every street."""
+        return (self.size - sum(self.burns)) // sum(self.cards)
+
+
 @check(("streets",), ("deck",), ("players",))
 def deck_serves_every_street(book: Book) -> Iterator[Finding]:
-    """The deck must last: in full without an exhaustion rule, else up to the last street."""
-    streets = book["streets"]
-    deck = book["deck"]
-    size = DECK_TRAITS[deck["cards"]].cards
-    seats = book["players"]["max"]
-    cards = [len(street["deal"]) for street in streets]
-    burn = BURN_TRAITS[deck["burn"]]
-    burns = [burn.cards_burned_before(i) for i in range(len(streets))]
-    exhaustion = EXHAUSTION_TRAITS[deck["exhaustion"]]
+    """The deck must last: in full without an exhaustion rule, else up to the last street.
+
+    Each finding is reported where the author can fix it (players.max, the rule for running
+    out, the streets), at the first of them the book itself writes, and says how many
+    players the deck does serve."""
+    exhaustion = EXHAUSTION_TRAITS[book["deck"]["exhaustion"]]
     if not exhaustion.has_rule:
-        needed = seats * sum(cards) + sum(burns)
-        if needed > size:
-            fits = max((size - sum(burns)) // sum(cards), 0)
-            yield Finding(
-                ("deck", "exhaustion"),
-                f"{seats} players x {sum(cards)} cards + {sum(burns)} burns = {needed} cards, but the "
-                f"{deck['cards']} deck has {size}; with exhaustion {deck['exhaustion']} the deck must serve "
-                f"every seat: set players.max to {fits} or less, or use exhaustion: burns-then-community",
-            )
+        yield from _deck_serves_every_seat(book, _DeckCount.of(book))
+    elif exhaustion.may_deal_community_card:
+        yield from _deck_serves_up_to_the_last_street(book, _DeckCount.of(book))
+
+
+def _deck_serves_every_seat(book: Book, count: _DeckCount) -> Iterator[Finding]:
+    """Without a rule for running out, every card of every seat must be in the deck."""
+    needed = count.seats * sum(count.cards) + sum(count.burns)
+    if needed <= count.size:
         return
-    if exhaustion.may_deal_community_card:
-        last = len(streets) - 1
-        if cards[last] != 1:
-            yield Finding(
-                ("streets", last, "deal"),
-                f"the last street {streets[last]['id']!r} deals {cards[last]} cards; with "
-                f"deck.exhaustion {deck['exhaustion']} it must deal exactly 1 (it may become "
-                "one community card)",
-            )
-        needed = seats * sum(cards[:last]) + sum(burns[:last])
-        # The last street needs its burn (the burns can be reshuffled) and one community card.
-        stub = size - seats * sum(cards[:last])
-        if needed > size or stub < burns[last] + 1:
-            yield Finding(
-                ("deck", "exhaustion"),
-                f"{seats} players x {sum(cards[:last])} cards + {sum(burns[:last])} burns = "
-                f"{needed} cards before the last street, leaving too few in the {deck['cards']} "
-                f"deck ({size}) for the streets before it and a community card; lower players.max",
-            )
+    community = values_where(EXHAUSTION_TRAITS, lambda rule: rule.may_deal_community_card)
+    ways = [_fewer_players(count.served_in_full)]
+    if count.cards[-1] == 1:
+        ways.append(f"use exhaustion: {community[0]} (a community card when the cards run short)")
+    exhaustion = book["deck"]["exhaustion"]
+    message = (
+        f"{count.seats} players x {sum(count.cards)} cards + {sum(count.burns)} burns = {needed} cards, but the "
+        f"{count.name} deck has {count.size}; with exhaustion {exhaustion} the deck must serve "
+        f"every seat: {', or '.join(ways)}"
+    )
+    yield Finding(("deck", "exhaustion"), message, instead=_deck_places(message))
+
+
+def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterator[Finding]:
+    """A community card can stand in for the last street only: that street deals one card,
+    and the deck serves every seat up to it, with a burn and a card to spare."""
+    streets, exhaustion = book["streets"], book["deck"]["exhaustion"]
+    cards, burns, last = count.cards, count.burns, len(count.cards) - 1
+    if cards[last] != 1:
+        none = values_where(EXHAUSTION_TRAITS, lambda rule: not rule.has_rule)[0]
+        message = (
+            f"the last street {streets[last]['id']!r} deals {cards[last]} cards; with "
+            f"deck.exhaustion {exhaustion} it must deal exactly 1 (it may become one community "
+            f"card); or set deck.exhaustion: {none} (no community card: the deck must then serve every "
+            f"seat, {_fewer_players(count.served_in_full)})"
+        )
+        yield Finding(("streets", last, "deal"), message, instead=((("deck", "exhaustion"), message),))
+    before = sum(cards[:last])
+    needed = count.seats * before + sum(burns[:last])
+    # The last street needs its burn (the burns can be reshuffled) and one community card.
+    if needed > count.size or count.size - count.seats * before < burns[last] + 1:
+        fits = min((count.size - sum(burns[:last])) // before, (count.size - burns[last] - 1) // before)
+        message = (
+            f"{count.seats} players x {before} cards + {sum(burns[:last])} burns = {needed} cards before the "
+            f"last street, leaving too few in the {count.name} deck ({count.size}) for the streets before it "
+            f"and a community card: {_fewer_players(fits)}"
+        )
+        yield Finding(("players", "max"), message, instead=_deck_places(message, ("deck", "exhaustion")))
+
+
+def _deck_places(message: str, *first: NodePath) -> tuple[tuple[NodePath, str], ...]:
+    """The other values that decide whether the deck serves the table: a deck finding is
+    reported at the first of them the book itself writes."""
+    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"))
+    return tuple((node, message) for node in places)
+
+
+def _fewer_players(fits: int) -> str:
+    """How to fit a table to the deck: a smaller players.max, or, when not even two players
+    fit (the schema's minimum), fewer cards."""
+    if fits >= 2:
+        return f"set players.max to {fits} or less"
+    return "not even 2 players fit, so deal fewer cards (streets) or use a bigger deck (deck.cards)"
 
 
 @check(("triggers",), ("streets",), ("deck",), ("players",))
@@ -293,13 +352,13 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i in range(len(streets)))
     needed = seats * cards + burns + extras
     if needed > size:
-        fits = max((size - burns - extras) // cards, 0)
-        yield Finding(
-            ("players", "max"),
+        fits = (size - burns - extras) // cards
+        message = (
             f"{seats} players x {cards} cards + {burns} burns + {extras} possible extra cards = {needed} "
             f"cards, but the {deck['cards']} deck has {size}; an extra card cannot wait for a "
-            f"community card: set players.max to {fits} or less",
+            f"community card: {_fewer_players(fits)}"
         )
+        yield Finding(("players", "max"), message, instead=((("triggers",), message),))
 
 
 @check(("triggers",))

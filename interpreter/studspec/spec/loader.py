@@ -29,12 +29,13 @@ from pathlib import Path
 
 from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 
+from .advice import SpecWarning, warnings_for
 from .build import build_variant
 from .catalog import Folders, allowed_folders, builtin_path, confine, is_builtin_name
 from .checks import semantic_errors
 from .merge import display_path, merge, not_a_rule_book, parent_of
 from .model import Variant
-from .nodes import node_label, unique_sorted
+from .nodes import NodePath, node_label, unique_sorted
 from .schema import SchemaCheck, schema_check
 from .yamlload import Document, load_document
 
@@ -76,6 +77,8 @@ class Resolution:
     document: Document | None
     errors: list[SpecError]
     files: list[Path]
+    warnings: list[SpecWarning] = field(default_factory=list)
+    """What a valid book says that its author probably did not mean (:mod:`.advice`)."""
 
 
 @dataclass
@@ -175,19 +178,34 @@ def resolve(name_or_path: PathOrName, allowed: Allowed = None) -> Resolution:
     errors.extend(problems)
     errors.extend(_new_only(errors, check.errors))
     semantic = semantic_errors(merged, check.invalid)
-    errors.extend(_new_only(errors, [_inherited(error, target.file) for error in semantic]))
+    errors.extend(_new_only(errors, [_inherited(error, chain.docs[0], merged.data) for error in semantic]))
     if errors:
         return Resolution(None, unique_sorted(errors, target.file), chain.files)
-    return Resolution(merged, [], chain.files)
+    return Resolution(merged, [], chain.files, warnings_for(chain.docs, target.path))
 
 
-def _inherited(error: SpecError, top: str) -> SpecError:
-    """A problem that points into a parent book says so: the user edits the child, and a
-    line in an installed file could otherwise read as a bug in the built-in book."""
-    if error.path == top:
+def _inherited(error: SpecError, own: Document, book: object) -> SpecError:
+    """A problem with a value the book inherits is reported in the book itself, at its
+    ``extends``: that is the file the user edits (the parent may be an installed built-in
+    book), and the message names the key to set there and where the inherited value is."""
+    if error.path == own.file:
         return error
-    note = f" (a value {top} inherits from this book; override it in {top})"
-    return SpecError(error.path, error.line, error.col, error.message + note, error.node)
+    mark = own.locate(("extends",))
+    what = f"set {_patch_label(error.node, book)} in this file" if error.node else "override it in this file"
+    note = f" (inherited from {error.path}:{error.line}:{error.col}; {what} to change it)"
+    return SpecError(mark.file, mark.line, mark.col, error.message + note, error.node)
+
+
+def _patch_label(node: NodePath, book: object) -> str:
+    """How a child book names ``node`` to override it: a street by its id, as a patch of
+    ``streets`` writes it (``streets.fourth.open_pair_big_bet``)."""
+    if len(node) > 1 and node[0] == "streets" and isinstance(node[1], int) and isinstance(book, dict):
+        streets = book.get("streets")
+        if isinstance(streets, list) and node[1] < len(streets) and isinstance(streets[node[1]], dict):
+            street_id = streets[node[1]].get("id")
+            if isinstance(street_id, str):
+                return node_label(("streets", street_id, *node[2:]))
+    return node_label(node)
 
 
 def validate_file(path: PathOrName, allowed: Allowed = None) -> list[SpecError]:
@@ -212,21 +230,43 @@ def _rule_book_files(text: str) -> list[str]:
     return [text]
 
 
-def validate_paths(paths: list[str], allowed: Allowed = None) -> tuple[int, list[str]]:
-    """For ``studspec validate PATH...``: how many rule books were checked, and every error line.
+@dataclass(frozen=True)
+class PathsReport:
+    """What ``studspec validate PATH...`` found: books checked, error lines, warning lines."""
+
+    checked: int
+    errors: list[str]
+    warnings: list[str]
+
+
+def check_paths(paths: list[str], allowed: Allowed = None) -> PathsReport:
+    """Check every rule book ``paths`` stand for, with the warnings of the valid ones.
 
     A directory stands for every ``*.yaml``/``*.yml`` under it; a bare name for a built-in
     book. ``allowed`` confines every book and what it extends to those folders (default:
-    anywhere). The CLI exits 0 when the list of error lines is empty.
+    anywhere). The CLI exits 0 when there is no error line (warnings do not fail a book).
     """
     folders = allowed_folders(allowed)
+    report = PathsReport(0, [], [])
     checked = 0
-    lines: list[str] = []
     for text in paths:
         for file in _rule_book_files(text):
             checked += 1
-            lines.extend(str(error) for error in validate_file(file, folders))
-    return checked, lines
+            try:
+                resolution = resolve(file, folders)
+            except SpecErrors as problem:
+                report.errors.extend(str(error) for error in problem.errors)
+                continue
+            report.errors.extend(str(error) for error in resolution.errors)
+            report.warnings.extend(str(warning) for warning in resolution.warnings)
+    return PathsReport(checked, report.errors, report.warnings)
+
+
+def validate_paths(paths: list[str], allowed: Allowed = None) -> tuple[int, list[str]]:
+    """For ``studspec validate PATH...``: how many rule books were checked, and every error
+    line (:func:`check_paths` gives the warnings too)."""
+    report = check_paths(paths, allowed)
+    return report.checked, report.errors
 
 
 _Stamp = tuple[Path, int, int]

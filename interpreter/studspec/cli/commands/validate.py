@@ -5,26 +5,30 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studspec.spec import validate_paths
+from studspec.spec.loader import check_paths
+from studspec.terminal import printable
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    checked, errors = validate_paths(args.paths, allowed=args.confine)
-    for line in errors:
-        print(line)
-    if checked == 0:
+    report = check_paths(args.paths, allowed=args.confine)
+    for line in (*report.errors, *report.warnings):
+        print(printable(line))  # a message may quote the book's own text
+    if report.checked == 0:
         print(f"no rule books found in {', '.join(args.paths)} (looked for .yaml and .yml files)", file=sys.stderr)
         return 1
-    print(f"{checked} file(s) checked, {len(errors)} problem(s)")
-    return 1 if errors else 0
+    warned = f", {len(report.warnings)} warning(s)" if report.warnings else ""
+    print(f"{report.checked} file(s) checked, {len(report.errors)} problem(s){warned}")
+    return 1 if report.errors else 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     val = sub.add_parser(
         "validate",
-        help="check rule books; print one 'file:line:col: message' per problem",
+        help="check rule books; print one 'file:line:col: message' per problem or warning",
         description=(
-            "Exit status 0 when every file is a valid rule book, 1 otherwise. A rule book is a "
+            "Exit status 0 when every file is a valid rule book, 1 otherwise; a warning "
+            "('file:line:col: warning: ...') points at what a valid book probably does not mean "
+            "and does not fail it. A rule book is a "
             "built-in name or a path to a .yaml file; by default a path, and a path a book "
             "extends, may be anywhere (--confine limits them)."
         ),
