@@ -19,6 +19,7 @@ from studspec.engine.machine import build_machine
 from studspec.engine.rules import resolve
 from studspec.errors import GraphvizMissingError
 from studspec.spec.model import Variant
+from studspec.terminal import printable
 
 
 @unique
@@ -83,6 +84,6 @@ def image(variant: Variant, fmt: DiagramFormat) -> bytes:
     from transitions.extensions.diagrams_graphviz import Graph
 
     machine = _machine(variant)
-    graph = Graph(machine).get_graph(title=variant.title)
+    graph = Graph(machine).get_graph(title=printable(variant.title))
     data: bytes = graph.draw(None, format=fmt.value)
     return data

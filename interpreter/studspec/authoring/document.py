@@ -11,6 +11,8 @@ import html
 from dataclasses import dataclass
 from enum import Enum, unique
 
+from studspec.terminal import printable
+
 CHANGED = "[changed]"
 """How Markdown marks a point that differs from the book a house rule extends."""
 
@@ -53,6 +55,8 @@ class Format(str, Enum):
 
 
 def to_markdown(doc: Document) -> str:
+    """Markdown for a terminal: a book's title and description are the author's text, so
+    every control character in the page is shown escaped (:func:`printable`), never sent."""
     lines = [f"# {doc.title}", ""]
     for paragraph in doc.paragraphs:
         lines += [paragraph, ""]
@@ -64,7 +68,7 @@ def to_markdown(doc: Document) -> str:
             lead = f"**{point.lead}**: " if point.lead else ""
             lines.append(f"{bullet} {mark}{lead}{point.text}")
         lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return printable("\n".join(lines).rstrip() + "\n", newlines=True)
 
 
 _STYLE = """
@@ -78,8 +82,14 @@ li { margin: 0.3rem 0; }
 """.strip()
 
 
+def _html_text(text: str) -> str:
+    """``text`` as HTML text: markup escaped, and control characters (which HTML does not
+    allow, and which a page saved and printed with cat would send) shown escaped."""
+    return html.escape(printable(text, newlines=True))
+
+
 def to_html(doc: Document) -> str:
-    e = html.escape
+    e = _html_text
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',

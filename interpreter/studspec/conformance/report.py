@@ -2,6 +2,10 @@
 
 A failure is one headline (file, action index, expected, got), then the rule the case cites
 and the engine's state at that point, indented, so a person sees why without re-running.
+Every line quotes a case file (its name, ``_variant``, actions) or what an engine answered,
+so each is shown with its control characters escaped (:func:`~studspec.terminal.printable`):
+a case or an engine under test must not be able to drive the terminal, nor put characters
+XML does not allow into the JUnit report.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from studspec.files import write_atomically
+from studspec.terminal import printable
 
 from .runner import CaseResult, Failure
 
@@ -31,9 +36,9 @@ def headline(result: CaseResult) -> str:
     happened (an engine fault's stderr tail follows in the details)."""
     failure = result.failure
     if failure is None:
-        return f"PASS {result.path}" + (" (partial: no finishing_stacks)" if result.partial else "")
+        return printable(f"PASS {result.path}" + (" (partial: no finishing_stacks)" if result.partial else ""))
     got = failure.got.splitlines()[0] if failure.got else ""
-    return f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {got}"
+    return printable(f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {got}")
 
 
 def failure_text(result: CaseResult) -> str:
@@ -42,12 +47,12 @@ def failure_text(result: CaseResult) -> str:
     lines = [headline(result)]
     if failure is None:
         return lines[0]
-    lines.extend(f"  {line.rstrip()}" for line in failure.got.splitlines()[1:])
+    lines.extend(f"  {printable(line.rstrip())}" for line in failure.got.splitlines()[1:])
     if result.rule:
-        lines.append(f"    rule: {result.rule}")
+        lines.append(f"    rule: {printable(result.rule)}")
     if failure.state:
         lines.append("    state:")
-        lines.extend(f"      {line}" for line in failure.state.splitlines())
+        lines.extend(f"      {printable(line)}" for line in failure.state.splitlines())
     return "\n".join(lines)
 
 
@@ -73,16 +78,16 @@ def write_junit(results: Sequence[CaseResult], path: str | Path, name: str = "st
         skipped="0", time=f"{total_time:.3f}",
     )  # fmt: skip
     for result in results:
-        case_path = Path(result.path)
+        case_path = Path(printable(result.path))
         classname = ".".join(part for part in case_path.parent.parts if part not in ("", ".", "/")) or "conformance"
         case = ET.SubElement(
-            suite, "testcase", classname=classname, name=case_path.name, file=result.path,
+            suite, "testcase", classname=classname, name=case_path.name, file=printable(result.path),
             time=f"{result.seconds:.3f}",
         )  # fmt: skip
         if result.rule or result.partial:
             properties = ET.SubElement(case, "properties")
             if result.rule:
-                ET.SubElement(properties, "property", name="rule", value=result.rule)
+                ET.SubElement(properties, "property", name="rule", value=printable(result.rule))
             if result.partial:
                 ET.SubElement(properties, "property", name="partial", value="true")
         if result.failure is not None:

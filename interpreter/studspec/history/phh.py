@@ -24,6 +24,7 @@ from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
 from studspec.spec.catalog import is_builtin_name
 from studspec.spec.model import Stakes, Variant
+from studspec.terminal import printable_json
 
 
 @dataclass(frozen=True)
@@ -380,7 +381,9 @@ def _toml(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")  # TOML refuses a raw DEL
+        # TOML refuses a raw DEL; C1 controls and bidi overrides would reach the terminal
+        # of whoever prints the history: all are written as \uXXXX escapes, the same value.
+        return printable_json(json.dumps(value, ensure_ascii=False))
     return str(value)
 
 

@@ -39,6 +39,7 @@ from studspec.engine.shares import Holding
 from studspec.engine.wilds import spec_for, wild_words
 from studspec.spec.model import Face
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS
+from studspec.terminal import printable
 
 from .strength import describe_best
 
@@ -136,7 +137,7 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
         pot += f" (main {pots[0]}, side {', '.join(map(str, pots[1:]))})"
     street = f"{view.street} street" if view.street else view.phase
     actor = f" · to act: {seat_name(view.actor, view.viewer)}" if view.actor is not None else ""
-    lines = [style.bold(f"{hand.variant.title} · {street} · {pot}{actor}")]
+    lines = [style.bold(f"{printable(hand.variant.title)} · {street} · {pot}{actor}")]
     width = max(len(seat_name(s.seat, view.viewer)) for s in view.seats)
     for s in view.seats:
         mark = "→" if s.seat == view.actor else " "

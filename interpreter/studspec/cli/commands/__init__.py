@@ -10,6 +10,7 @@ from studspec.errors import SpecError
 from studspec.files import write_atomically
 from studspec.spec import load_variant
 from studspec.spec.model import Variant
+from studspec.terminal import printable
 
 
 def load_rulebook(ref: str) -> Variant:
@@ -17,7 +18,7 @@ def load_rulebook(ref: str) -> Variant:
     try:
         return load_variant(ref)
     except SpecError as error:
-        raise SystemExit(f"studspec: {error}") from None
+        raise SystemExit(f"studspec: {printable(str(error))}") from None
 
 
 PLAYERS_HELP = "players at the table (default: the rule book's most, players.max)"

@@ -11,6 +11,7 @@ from studspec.conformance.process import ProcessEngine
 from studspec.conformance.report import failure_text, headline, summary, write_junit
 from studspec.conformance.runner import CaseResult, Engine, run_cases
 from studspec.errors import EngineStartError
+from studspec.terminal import printable
 
 
 def _engine(args: argparse.Namespace) -> Engine:
@@ -51,7 +52,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             cannot_start = _start_error(engine)
             if cannot_start is not None:
                 # Every case would fail the same way: say it once and stop.
-                print(f"studspec conform: {cannot_start}", file=sys.stderr)
+                print(f"studspec conform: {printable(str(cannot_start))}", file=sys.stderr)
                 return 2
             results.append(result)
             if not result.passed:

@@ -9,6 +9,7 @@ import sys
 from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.cli.commands import load_rulebook, write_output
+from studspec.terminal import printable_json
 
 RESOLVED_JSON = "json"
 """Not prose: the rule book resolved (``extends`` merged), as the conformance protocol's
@@ -18,7 +19,7 @@ RESOLVED_JSON = "json"
 def cmd_describe(args: argparse.Namespace) -> int:
     variant = load_rulebook(args.variant)
     if args.format == RESOLVED_JSON:
-        text = json.dumps(variant.resolved, indent=2, ensure_ascii=False) + "\n"
+        text = printable_json(json.dumps(variant.resolved, indent=2, ensure_ascii=False)) + "\n"
     else:
         text = render(describe(variant), Format(args.format))
     if args.output:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from studspec.spec import builtin_names, load_variant
+from studspec.terminal import printable
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -13,7 +14,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for name in names:
         variant = load_variant(name)
         codes = f"  (PHH {', '.join(variant.phh_codes)})" if variant.phh_codes else ""
-        print(f"{name:<{width}}  {variant.title}{codes}")
+        print(printable(f"{name:<{width}}  {variant.title}{codes}"))
     return 0
 
 

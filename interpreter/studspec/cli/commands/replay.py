@@ -8,11 +8,13 @@ import sys
 from studspec.errors import StudspecError
 from studspec.history.phh import ReplayOutcome, read_history, replay
 from studspec.history.variants import variant_for_history
+from studspec.terminal import printable
 
 
 def _one_line(text: str) -> str:
-    """``text`` as exactly one line: every refusal prints as one line, whatever a file holds."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """``text`` as exactly one line with nothing a terminal would obey: every refusal prints
+    as one line, whatever a file (its ``_variant``, its actions, its name) holds."""
+    return printable(text)
 
 
 def _replayed(path: str, allowed: list[str] | None, unfinished: bool) -> ReplayOutcome | None:

@@ -13,6 +13,7 @@ from studspec.history.phh import rulebook_reference, write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.play.render import render
 from studspec.spec.model import Stakes
+from studspec.terminal import printable
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -35,7 +36,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     play_out(hand, [RandomPlayer(random.Random(rng.random())) for _ in range(players)])
     # The history goes to stdout, to be saved here: a book from a file is named by its path
     # relative to the current directory (`_variant` is read relative to the history's file).
-    print(write_history(hand, variant_ref=rulebook_reference(args.variant)) if args.phh else render(hand))
+    if args.phh:
+        print(write_history(hand, variant_ref=rulebook_reference(args.variant)))
+    else:
+        print(printable(render(hand), newlines=True))  # it quotes the book's title: escaped
     return 0
 
 

@@ -16,6 +16,7 @@ from studspec.play.chunks import CHUNKS_PER_WORKER, open_backend, retried_line
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import CHUNK_LEAST, CHUNK_MOST, ProgressBar, Setup, Simulated, run_simulation
 from studspec.play.stats import format_report, report
+from studspec.terminal import printable
 
 
 def _positive(text: str) -> int:
@@ -75,7 +76,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
     else:
-        sys.stdout.write(format_report(data))
+        sys.stdout.write(printable(format_report(data), newlines=True))  # the report quotes the book's title
     return 0
 
 
