@@ -30,6 +30,7 @@ from studspec.engine.actions import (
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
 from studspec.spec.model import Stakes, Variant
+from studspec.terminal import printable
 
 from .players import Player, PlayerKind
 from .simulate import bots_for_hand, hand_seed
@@ -163,11 +164,22 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     return action
 
 
+MAX_LINE = 1024
+"""Longest line of input read as an answer, in characters. The longest meaningful answer
+(``cbr`` and an 18-digit amount) is a few dozen; reading a longer line whole would let a
+100 MB line cost hundreds of MB of memory, so the rest of it is read in pieces, dropped, and
+the person told."""
+
+_DISCARD_PIECE = 64 * 1024
+"""Characters read at a time while dropping the rest of an overlong line."""
+
+
 class Console:
     """Prompts and answers over two streams: a terminal, or a script and a log.
 
     When the input is not a terminal, each answer read is echoed after its prompt, so a
-    scripted game's output reads like a game at a terminal.
+    scripted game's output reads like a game at a terminal; the echo shows control
+    characters escaped, as everything read from outside is shown.
     """
 
     def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
@@ -187,14 +199,26 @@ class Console:
             except EOFError:
                 self.say()
                 return None
-        self.stdout.write(prompt)
-        self.stdout.flush()  # a program at the other end of a pipe waits for the prompt to answer it
-        line = self.stdin.readline()
-        if not line:
-            self.say()
-            return None
-        self.say(line.rstrip("\n"))
-        return line
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()  # a program at the other end of a pipe waits for the prompt to answer it
+            line = self.stdin.readline(MAX_LINE + 1)
+            if not line:
+                self.say()
+                return None
+            if len(line) <= MAX_LINE or line.endswith("\n"):
+                self.say(printable(line.rstrip("\n")))
+                return line
+            self._drop_rest_of_line()
+            self.say(f"{printable(line[:20])}...")
+            self.say(f"  not accepted: that line is over {MAX_LINE:,} characters; it was dropped")
+
+    def _drop_rest_of_line(self) -> None:
+        """Read what is left of an overlong line, in pieces, and keep none of it."""
+        while True:
+            piece = self.stdin.readline(_DISCARD_PIECE)
+            if not piece or piece.endswith("\n"):
+                return
 
     def confirm(self, prompt: str, default: bool) -> bool | None:
         """A yes or no; asked again until it is one. ``None`` when the input has ended."""
@@ -264,7 +288,7 @@ def _human_turn(hand: Hand, seat: int, console: Console, style: Style, save_to: 
         try:
             choice = parse_choice(answer, legal)
         except ChoiceError as error:
-            console.say(f"  not accepted: {error}")
+            console.say(f"  not accepted: {printable(str(error))}")  # it may quote what was typed
             continue
         if choice is Command.HELP:
             console.say(HELP)
@@ -335,7 +359,8 @@ def _deal(session: Session, console: Console, style: Style) -> tuple[Hand, list[
     seed = hand_seed(session.seed, number)
     hand = Hand(session.variant, list(session.stacks), stakes=session.stakes, seed=seed)
     bots = bots_for_hand(session.bots, seed, session.players)
-    console.say(style.bold(f"=== Hand {number + 1}: {session.variant.title}, you are p{session.seat + 1} ==="))
+    title = printable(session.variant.title)
+    console.say(style.bold(f"=== Hand {number + 1}: {title}, you are p{session.seat + 1} ==="))
     return hand, bots
 
 
