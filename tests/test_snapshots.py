@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import BUILTIN_BOOKS
-from studspec import Hand, load_variant
+from studspec import BRING_IN, CHECK_CALL, Hand, load_variant
 from studspec.engine.cards import parse_cards
 from studspec.errors import SnapshotError
 from studspec.play.players import PlayerKind, make_player
@@ -114,3 +114,163 @@ def test_a_hand_without_a_seed_still_saves_its_shuffle() -> None:
     hand = Hand(load_variant("seven-card-stud"), [1000, 1000, 1000])
     assert type(hand.snapshot()["seed"]) is int
     assert _state(Hand.restore(hand.snapshot())) == _state(hand)
+
+
+# --- issue 21 item 12: no traceback on a hostile document -----------------------------------
+
+
+def _nested(depth: int) -> object:
+    value: object = "x"
+    for level in range(depth):
+        value = {"streets": value} if level % 2 else [value]
+    return value
+
+
+def _fresh() -> dict[str, object]:
+    return Hand(load_variant("seven-card-stud"), [1000, 1000], seed=1).snapshot()
+
+
+HUGE = 10**5000
+"""Over Python's 4,300-digit limit: ``str()`` of it raises a bare ValueError."""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"book": _nested(900)}, "nested more than 32"),
+        ({"book": _nested(500)}, "nested more than 32"),
+        ({"book": {"name": _nested(900)}}, "nested more than 32"),
+        ({"version": True}, "version true"),
+        ({"version": 1.0}, "version 1.0"),
+        ({"stacks": [HUGE, 1000]}, "at most 18 digits"),
+        ({"stacks": [10**235, 1000]}, "at most 18 digits"),
+        ({"stacks": [10**18, 1000]}, "at most 18 digits"),
+        ({"seed": HUGE}, "seed must be an integer of at most 256 bits"),
+        ({"seed": -HUGE}, "seed must be an integer of at most 256 bits"),
+        ({"stakes": {"ante": 1, "bring_in": 2, "small_bet": 3, "big_bet": HUGE, "starting_stack": 9}}, "18 digits"),
+        ({"stakes": {"ante": True, "bring_in": 2, "small_bet": 3, "big_bet": 4, "starting_stack": 9}}, "stakes.ante"),
+        ({"log": [["act", HUGE, "pb"]]}, "each log entry is"),
+        ({"log": [["act", 1.0, "pb"]]}, "each log entry is"),
+        ({"log": [["act", True, "pb"]]}, "each log entry is"),
+        ({"log": [["act", -1, "pb"]]}, "each log entry is"),
+        ({"log": [["act", 0, "pb", HUGE]]}, "each log entry is"),
+        ({"log": [_nested(900)]}, "each log entry is"),
+        ({"deck": HUGE}, "deck must be"),
+        ({"book": {"name": HUGE}}, "not valid|18 digits"),
+        ({"book": {"name": "x", 5: "y"}}, "keys"),
+        ({"format": _nested(900)}, "not a saved hand"),
+    ],
+)
+def test_a_hostile_document_is_refused_in_one_line_issue_21_item_12(change: dict[str, object], message: str) -> None:
+    document = _fresh()
+    document.update(change)
+    with pytest.raises(SnapshotError, match=message) as refused:
+        Hand.restore(document)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
+
+
+def test_a_seat_given_as_true_is_saved_as_the_seat_it_stands_for_issue_21_item_12() -> None:
+    """The hand takes ``seat=True`` as seat 1 (``True == 1``); its snapshot must say 1, or
+    the hand saves a document it then refuses to restore."""
+    hand = Hand(load_variant("seven-card-stud"), [1000, 1000], seed=1)
+    assert hand.actor == 0
+    hand.act(BRING_IN, seat=0)
+    hand.act(CHECK_CALL, seat=True)  # type: ignore[arg-type]  # what a program may pass
+    document = json.loads(json.dumps(hand.snapshot()))
+    assert [seat for _kind, seat, _text in document["log"]] == [0, 1]
+    assert all(type(seat) is int for _kind, seat, _text in document["log"])
+    assert _state(Hand.restore(document)) == _state(hand)
+
+
+def test_a_hand_waiting_for_its_first_deal_restores_waiting_issue_21_item_12() -> None:
+    """``deal_from_outside`` with nothing dealt yet is a hand at its first deal: restored, it
+    waits for the same cards the original waits for (no player can act, nothing fails)."""
+    hand = Hand(load_variant("razz"), [1000, 1000, 1000], deal_from_outside=True, seed=4)
+    document = _fresh()
+    document.update({"book": "razz", "stacks": [1000, 1000, 1000], "seed": 4, "deal_from_outside": True, "log": []})
+    restored = Hand.restore(document)
+    assert restored.actor is None and restored.pending_deal() is not None
+    assert _state(restored) == _state(hand)
+
+
+def _played(hand: Hand, steps: int) -> dict[str, object]:
+    _play(hand, random.Random(steps), steps)
+    return json.loads(json.dumps(hand.snapshot()))
+
+
+def _house_snapshot() -> dict[str, object]:
+    """A house book's snapshot embeds the whole book: every option a value to change."""
+    from studspec.spec.build import build_variant
+
+    razz = load_variant("razz")
+    data = json.loads(json.dumps({**razz.resolved, "name": "house-razz"}, default=list))
+    return _played(Hand(build_variant(data, "house"), [900, 900, 900], seed=5), 6)
+
+
+def _outside_snapshot() -> dict[str, object]:
+    hand = Hand(load_variant("seven-card-stud"), [1000, 1000], deal_from_outside=True)
+    hand.deal(0, [None, None, *parse_cards("2c")])
+    return json.loads(json.dumps(hand.snapshot()))
+
+
+SAVED = [
+    _played(Hand(load_variant("seven-card-stud"), [1000, 1000, 1000, 1000], seed=2), 12),
+    _house_snapshot(),
+    _outside_snapshot(),
+]
+
+WORDS = ["act", "deal", "pb", "cc", "f", "cbr 400", "sm", "AsKd7h", "????2c", "razz", "studspec-hand", ""]
+LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([10**18, 2**257, -1, 0, 1, 9, 10])
+    | st.integers(18, 5000).map(lambda digits: 10**digits)  # mapped: a strategy's repr shows no huge number
+    | st.integers(4301, 5000).map(lambda digits: -(10**digits))
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(WORDS)
+    | st.integers(30, 1000).map(_nested)
+)
+JSON = st.recursive(
+    LEAVES,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.sampled_from(WORDS), inner),
+    max_leaves=8,
+)
+
+
+def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+def _replaced(document: object, path: tuple[object, ...], new: object) -> object:
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(document, dict):
+        return {**document, head: _replaced(document[head], rest, new)}
+    assert isinstance(document, list) and isinstance(head, int)
+    return [*document[:head], _replaced(document[head], rest, new), *document[head + 1 :]]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_change_to_a_snapshot_restores_or_is_one_snapshot_error_issue_21_item_12(data: st.DataObject) -> None:
+    """Replace values anywhere in saved hands (the set-up, the embedded book, the log) with
+    any JSON: huge integers, booleans, floats, deep nesting. Restoring gives a hand or one
+    :class:`SnapshotError` line; nothing else ever escapes."""
+    document: object = data.draw(st.sampled_from(SAVED))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(document)))
+        document = _replaced(document, path, data.draw(JSON))
+    try:
+        Hand.restore(document)  # type: ignore[arg-type]
+    except SnapshotError as error:
+        assert "\n" not in str(error)
