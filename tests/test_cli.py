@@ -135,7 +135,6 @@ def test_describe_json_is_the_resolved_rule_book(capsys: pytest.CaptureFixture[s
     assert [street["id"] for street in book["streets"]] == ["third", "fourth", "fifth", "sixth", "seventh"]
 
 
-
 def test_run_simulate_and_cases_seat_the_same_default_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 21 item 5: without --players, every command deals a full table of the book
     (players.max), so a five-player book runs as it simulates instead of being refused."""

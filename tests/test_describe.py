@@ -193,6 +193,8 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     },
     # How wild cards read on the board needs a wild card (issue 21 item 3: otherwise unsaid).
     **{("wild.board", b): {"wild": {"ranks": ["2"], "board": b}} for b in ("natural", "wild")},
+    # What a wild card is in a flush needs a wild card (issue 21 item 9).
+    **{("wild.flush", f): {"wild": {"ranks": ["2"], "flush": f}} for f in ("distinct-ranks", "any-rank")},
     # How a joker plays needs a deck with one.
     **{("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}} for j in ("wild", "bug")},
     # Without a rule for running out, a full table must fit in the deck.

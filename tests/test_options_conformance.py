@@ -45,6 +45,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.WILD_JOKERS,
     rules.WILD_PER_PLAYER,
     rules.WILD_BOARD,
+    rules.WILD_FLUSH,
     rules.TRIGGER_EFFECTS,
     rules.TRIGGER_PRICES,
     rules.ODD_CHIP,

@@ -33,6 +33,7 @@ REGISTRIES = [
     rules.WILD_JOKERS,
     rules.WILD_PER_PLAYER,
     rules.WILD_BOARD,
+    rules.WILD_FLUSH,
     rules.TRIGGER_EFFECTS,
     rules.TRIGGER_PRICES,
     rules.SHARE_RULES,

@@ -314,3 +314,16 @@ def test_any_street_patch_gives_error_lines(street: dict[str, object], tmp_path:
     book = {"schema_version": 1, "extends": "seven-card-stud", "streets": {"fourth": street, "third": street}}
     path.write_text(yaml.safe_dump(book), encoding="utf-8")
     _check_lines(validate_file(path))
+
+
+def test_wild_flush_needs_a_wild_card(tmp_path: Path) -> None:
+    """Issue 21 item 9: wild.flush says what a wild card is in a flush; in a book where no
+    card is wild it could never apply, so it is refused at the option (as wild.jokers is in
+    a deck without a joker), and allowed once a rank is wild."""
+    path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: x\nwild: {flush: any-rank}\n")
+    (error,) = validate_file(path)
+    assert error.message.startswith("wild.flush: no card is wild")
+    path = _book(
+        tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: x\nwild: {ranks: ['2'], flush: any-rank}\n"
+    )
+    assert validate_file(path) == []

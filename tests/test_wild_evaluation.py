@@ -29,7 +29,7 @@ from studspec.engine.evaluation import (
     RANKINGS,
     Ranking,
 )
-from studspec.engine.wild import JokerPlay, WildRanking, WildSpec, wild_ranking
+from studspec.engine.wild import FlushWilds, JokerPlay, WildRanking, WildSpec, wild_ranking
 from studspec.errors import CardFormatError
 
 DEUCES = WildSpec(frozenset({Rank.TWO}))
@@ -37,6 +37,10 @@ BASEBALL = WildSpec(frozenset({Rank.THREE, Rank.NINE}))
 JOKERS_WILD = WildSpec()
 BUG = WildSpec(jokers=JokerPlay.BUG)
 DEUCES_AND_BUG = WildSpec(frozenset({Rank.TWO}), JokerPlay.BUG)
+DEUCES_ANY_RANK = WildSpec(frozenset({Rank.TWO}), flush=FlushWilds.ANY_RANK)
+"""Deuces wild under the double-ace flush house rule (``wild.flush: any-rank``)."""
+BASEBALL_ANY_RANK = WildSpec(frozenset({Rank.THREE, Rank.NINE}), flush=FlushWilds.ANY_RANK)
+BUG_ANY_RANK = WildSpec(jokers=JokerPlay.BUG, flush=FlushWilds.ANY_RANK)
 
 
 def cards(text: str) -> list[Card]:
@@ -153,6 +157,22 @@ def test_a_wild_card_in_a_flush_takes_the_highest_rank_the_flush_lacks() -> None
     heart is the king (no "double-ace flush")."""
     assert value(HIGH, DEUCES, "2c Ah 9h 7h 4h") == HIGH.value(cards("Ah Kh 9h 7h 4h"))
     assert value(HIGH, DEUCES, "2c 2d Ah Kh 9h") == HIGH.value(cards("Ah Kh Qh Jh 9h"))
+
+
+def test_under_any_rank_a_wild_card_in_a_flush_may_copy_a_held_rank() -> None:
+    """Issue 21 item 9: with wild.flush any-rank (the double-ace flush, Robert's Rules names
+    it as a house rule) a wild heart beside the ace of hearts is a second ace: A-A-9-7-4 of
+    hearts beats the ace-king flush A-K-Q-J-9 that distinct ranks would have made of it."""
+    double_ace = value(HIGH, DEUCES_ANY_RANK, "2c Ah 9h 7h 4h")
+    assert double_ace > HIGH.value(cards("As Ks Qs Js 9s"))
+    assert double_ace < HIGH.value(cards("Kd Kh Kc 4s 4d"))  # still a flush: a full house beats it
+    # Three diamonds and two deuces: A-A-A-8-5 by copies, against A-K-Q-8-5 by distinct ranks.
+    assert value(HIGH, DEUCES_ANY_RANK, "Ad 2c 2h 8d 5d") > value(HIGH, DEUCES, "As Ks Qs Js 9s")
+    assert value(HIGH, DEUCES, "Ad 2c 2h 8d 5d") < value(HIGH, DEUCES, "As Ks Qs Js 9s")
+    # A straight flush still needs five ranks in a row, and is found as before.
+    assert words(HIGH, DEUCES_ANY_RANK, "2c Ah Kh Qh Jh") == "royal flush"
+    # Without an ace in the suit the wild card is the ace of that suit under both rules.
+    assert value(HIGH, DEUCES_ANY_RANK, "2c Kh 9h 7h 4h") == value(HIGH, DEUCES, "2c Kh 9h 7h 4h")
 
 
 def test_best_five_of_baseball_hands() -> None:
@@ -280,8 +300,8 @@ def naive_high(ranks: tuple[int, ...], flush: bool, wheel: bool = True, straight
         return 7, tie
     if shape[:2] == [3, 2]:
         return 6, tie
-    if flush:
-        return FLUSH, tie
+    if flush:  # every card counts, high to low (a wild copy may repeat a rank: A-A-8-5-4)
+        return FLUSH, tuple(sorted(ranks, reverse=True))
     if straight is not None:
         return STRAIGHT, (straight,)
     return {3: 3, 2: 2 if shape[1] == 2 else 1, 1: 0}[shape[0]], tie
@@ -318,6 +338,12 @@ def category_of(number: int) -> int:
     return (number >> 25) - 16
 
 
+def ordinal_ranks(number: int) -> list[int]:
+    """The tie-break ranks of an :func:`ordinal` (the ranks written, fillers left out)."""
+    digits = [(number >> (5 * (4 - i))) & 31 for i in range(5)]
+    return [digit - 16 for digit in digits if digit != 0]
+
+
 class Reference(dict[int, int]):
     """The best hand by brute force: every five cards, every wild card as every card.
 
@@ -328,10 +354,12 @@ class Reference(dict[int, int]):
     in another (no flush), and each five ranks classified by the naive function, memoised.
     """
 
-    def __init__(self, classify: Classify, bugs_restricted: bool) -> None:
+    def __init__(self, classify: Classify, bugs_restricted: bool, copies_flush: bool = False) -> None:
         super().__init__()
         self.classify = classify
         self.bugs_restricted = bugs_restricted
+        self.copies_flush = copies_flush
+        """wild.flush any-rank: a wild card in a flush may copy a rank the five holds."""
         self.keys: dict[int, NaiveKey] = {}
 
     def best(self, codes: Iterable[int]) -> int:
@@ -345,7 +373,7 @@ class Reference(dict[int, int]):
         for extra, _ in SUBSTITUTES[wild]:
             for bugged, all_aces in SUBSTITUTES[bugs]:
                 ranks = natural + extra + bugged
-                can_flush = suited and not ranks & PAIRED
+                can_flush = suited and (self.copies_flush or not ranks & PAIRED)
                 for flush in (can_flush,) if wild + bugs == 0 else (False, True) if can_flush else (False,):
                     key = self.key(ranks, flush)
                     if bugs and self.bugs_restricted and not all_aces and key[0] not in MADE_BY_A_BUG:
@@ -505,3 +533,25 @@ def test_wild_values_agree_with_brute_force(name: str) -> None:
 
 def test_wild_evaluator_is_a_wild_ranking() -> None:
     assert isinstance(wild_ranking(HIGH, BASEBALL), WildRanking)
+
+
+ANY_RANK_SPECS = (DEUCES_ANY_RANK, BASEBALL_ANY_RANK, BUG_ANY_RANK)
+
+
+def test_any_rank_flushes_agree_with_brute_force() -> None:
+    """Issue 21 item 9: under wild.flush any-rank a high hand is valued as the reference does
+    when a wild card (or a bug completing a flush) may copy any rank in a flush: 100,000
+    random hands, every substitution, the same order."""
+    hand_specs, hands = random_wild_hands("any-rank", HANDS_PER_RANKING, ANY_RANK_SPECS)
+    evaluators = {spec: wild_ranking(HIGH, spec) for spec in ANY_RANK_SPECS}
+    values = [evaluators[spec].value(hand) for spec, hand in zip(hand_specs, hands)]
+    reference = Reference(CLASSIFIERS["high"], bugs_restricted=True, copies_flush=True)
+    keys = []
+    for spec, hand in zip(hand_specs, hands):
+        jokers = hand.count(JOKERS[0]) + hand.count(JOKERS[1]) if spec.jokers is JokerPlay.BUG else 0
+        keys.append(reference.best(five_codes(hand, WILD_FLAGS[spec], jokers)))
+    assert_same_order(values, keys, hands)
+    copied = sum(
+        category_of(key) == FLUSH and len(set(ordinal_ranks(key))) < 5 for key in keys
+    )  # flushes with a repeated rank: the rule at work
+    assert copied > 100

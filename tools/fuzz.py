@@ -324,6 +324,8 @@ def share_oracles(variant: Variant, wild_ranks: frozenset[int]) -> list[ShareOra
         name, qualifier = share.hand, share.qualifier
         if wild_ranks and name != "high":
             return f"wild cards in a {name} share"
+        if wild_ranks and variant.wild.flush != "distinct-ranks":
+            return f"wild.flush {variant.wild.flush}"  # this oracle's flushes are five different ranks
         if qualifier is not None and name != "ace-to-five-low":
             return f"a qualifier on a {name} share"
         if name == "high":

@@ -292,8 +292,12 @@ class _Builder:
                 self.stated.add(option)
         if jokers:
             points.append(self.point(self.text("wild.jokers"), "wild.jokers"))
-        self.stated.update(("wild.ranks", "wild.jokers"))  # said above when they apply
+        self.stated.update(("wild.ranks", "wild.jokers", "wild.flush"))  # said when they apply
         if points:
+            if any(
+                not HAND_TRAITS[share.hand].low and not HAND_TRAITS[share.hand].card for share in self.variant.shares
+            ):
+                points.append(self.point(self.text("wild.flush"), "wild.flush"))  # a high hand has flushes
             points.append(self.point(self.text("wild.board"), "wild.board"))
         else:
             points.append(self.point("No card is wild.", "wild.board"))

@@ -181,6 +181,14 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "A joker is the bug: in a high hand it counts only as an ace, or as a card that completes "
         "a straight, a flush or a straight flush; in a low hand it is the best card it can be."
     ),
+    ("wild.flush", "distinct-ranks"): Phrase(
+        "In a flush a wild card is a rank the suit lacks: a flush is five different ranks, so "
+        "there is no double-ace flush."
+    ),
+    ("wild.flush", "any-rank"): Phrase(
+        "In a flush a wild card may copy a rank the suit holds, so it plays as an ace: a "
+        "double-ace flush (A-A-8-5-4 of a suit) beats an ace-king flush."
+    ),
     ("wild.per_player", "none"): Phrase(""),
     ("wild.per_player", "lowest-down-card"): Phrase(
         "Each player's lowest face-down card (aces high), and every card of its rank that player "

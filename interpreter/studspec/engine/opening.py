@@ -128,7 +128,9 @@ def first_to_act_candidates(hand: Hand) -> tuple[int, ...]:
     boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in hand.live}
     board: Evaluator = hand.rules.board
     if table.any and table.board_wild:
-        board = wild_ranking(hand.rules.board, WildSpec(ranks=table_ranks(hand), jokers=table.jokers))
+        board = wild_ranking(
+            hand.rules.board, WildSpec(ranks=table_ranks(hand), jokers=table.jokers, flush=table.flush)
+        )
     elif table.any:
         boards = {seat: [None if card is None else as_natural(card) for card in up] for seat, up in boards.items()}
     return candidates(board_keys(boards, board, hand.rules.board_ties))

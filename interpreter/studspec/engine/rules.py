@@ -42,7 +42,7 @@ from .triggers import (
     small_bet,
     stays_in,
 )
-from .wild import JokerPlay
+from .wild import FlushWilds, JokerPlay
 from .wilds import FollowRule, PerPlayer, WildTable, lowest_down_card
 
 if TYPE_CHECKING:
@@ -294,6 +294,10 @@ WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
 WILD_JOKERS.add("wild", JokerPlay.WILD)
 WILD_JOKERS.add("bug", JokerPlay.BUG)  # Robert's Rules: an ace, or to complete a straight or flush
 
+WILD_FLUSH: Registry[FlushWilds] = Registry("wild.flush")
+WILD_FLUSH.add("distinct-ranks", FlushWilds.DISTINCT_RANKS)  # a flush is five different ranks
+WILD_FLUSH.add("any-rank", FlushWilds.ANY_RANK)  # the double-ace flush (Robert's Rules, a house rule)
+
 WILD_PER_PLAYER: Registry[PerPlayer | None] = Registry("wild.per_player")
 WILD_PER_PLAYER.add("none", None)
 WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
@@ -325,6 +329,7 @@ def _wild_table(variant: Variant) -> WildTable:
         ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
         follow=WILD_FOLLOW[wild.follow],
         jokers=WILD_JOKERS[wild.jokers],
+        flush=WILD_FLUSH[wild.flush],
         per_player=WILD_PER_PLAYER[wild.per_player],
         board_wild=WILD_BOARD[wild.board],
         deck_has_jokers=any(card >= FIRST_JOKER for card in DECKS[variant.deck]),

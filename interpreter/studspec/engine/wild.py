@@ -12,8 +12,10 @@ section 2 and edge case 37):
 
 - a wild card stands for any card, a copy of a card already held included, so four aces
   and a wild card are **five of a kind**, which ranks above a straight flush (five aces
-  best); a flush is five different ranks of one suit, so a wild card in a flush takes the
-  highest rank of that suit not already in it (no "double-ace flush");
+  best); in a flush, by default (:attr:`FlushWilds.DISTINCT_RANKS`), a wild card takes the
+  highest rank of that suit not already in it, a flush being five different ranks; under
+  the house rule :attr:`FlushWilds.ANY_RANK` it may copy a rank the suit holds, so a wild
+  card in a flush is an ace and A-A-8-5-4 of a suit (the "double-ace flush") beats A-K-Q-J-9;
 - in a low ranking a wild card is the best card it can be, which is the best rank not
   already held (no pair), and never a card that makes a straight or flush against the hand;
 - a **bug** counts only as an ace, or as any card that completes a straight, a flush or a
@@ -40,6 +42,7 @@ from itertools import combinations
 from ._tables import (
     CARD_KEYS,
     CATEGORY_SHIFT,
+    FLUSH,
     FLUSH_BITS,
     FLUSH_FLAGS,
     RANK_MASK,
@@ -54,11 +57,12 @@ from ._tables import (
     RankTable,
     counts_of,
     five_card_keys,
+    pack,
 )
 from .cards import FIRST_JOKER, JOKERS, Card, Rank
 from .evaluation import FlushRule, Ranking
 
-__all__ = ["JokerPlay", "WildRanking", "WildSpec", "wild_ranking"]
+__all__ = ["FlushWilds", "JokerPlay", "WildRanking", "WildSpec", "wild_ranking"]
 
 WILD_SHIFT = 59
 """A wild card's key is one unit at this bit, above every natural field (bits 0..58)."""
@@ -88,6 +92,17 @@ class JokerPlay(str, Enum):
     flush (Robert's Rules' bug); in a low ranking, fully wild."""
 
 
+@unique
+class FlushWilds(str, Enum):
+    """What a wild card may stand for in a flush (``wild.flush``)."""
+
+    DISTINCT_RANKS = "distinct-ranks"
+    """A rank of the suit not already held: a flush is five different ranks (the default)."""
+    ANY_RANK = "any-rank"
+    """Any rank, a copy of one held included: a wild card in a flush plays as an ace, and
+    a double-ace flush beats an ace-king flush (a house rule Robert's Rules names)."""
+
+
 @dataclass(frozen=True)
 class WildSpec:
     """Which cards are wild for one hand: whole ranks, and how the jokers play.
@@ -99,10 +114,12 @@ class WildSpec:
 
     ranks: frozenset[Rank] = frozenset()
     jokers: JokerPlay = JokerPlay.WILD
+    flush: FlushWilds = FlushWilds.DISTINCT_RANKS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ranks", frozenset(Rank(rank) for rank in self.ranks))
         object.__setattr__(self, "jokers", JokerPlay(self.jokers))
+        object.__setattr__(self, "flush", FlushWilds(self.flush))
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is wild under this spec (every joker is)."""
@@ -179,6 +196,34 @@ class _WildFlushTable(dict[int, int]):
         return value
 
 
+class _CopyFlushTable(dict[int, int]):
+    """Best flush or straight flush of one suit's natural ranks and ``free`` wild cards that
+    may copy a held rank (:attr:`FlushWilds.ANY_RANK`), for an ace-high ranking.
+
+    The key is ``rank mask | free << 13``. A straight flush still needs five different
+    ranks (the distinct table finds it); any other flush is best with every wild card an
+    ace and the suit's highest natural ranks beside them, repeats kept in the score, so
+    A-A-8-5-4 scores above A-K-Q-J-9.
+    """
+
+    __slots__ = ("_distinct",)
+
+    def __init__(self, distinct: _WildFlushTable) -> None:
+        super().__init__()
+        self._distinct = distinct
+
+    def __missing__(self, key: int) -> int:
+        free, mask = key >> _MASK_FREE_SHIFT, key & 0x1FFF
+        value = self._distinct[key]
+        held = [rank for rank in range(12, -1, -1) if mask >> rank & 1]
+        wilds = min(free, 5)
+        if wilds and len(held) + wilds >= 5:
+            copies = pack(FLUSH, [13] * wilds + [rank + 1 for rank in held[: 5 - wilds]])
+            value = copies if copies > value else value
+        self[key] = value
+        return value
+
+
 class _BugStraightTable(dict[int, int]):
     """Best straight of a natural rank multiset with ``free`` cards that may only complete it.
 
@@ -210,6 +255,8 @@ class _Tables:
     ranks: _WildRankTable
     flushes: _WildFlushTable | None
     bug_straights: _BugStraightTable | None
+    copy_flushes: _CopyFlushTable | None
+    """The flushes of :attr:`FlushWilds.ANY_RANK`, for a high ranking with the ace high."""
 
 
 _TABLES: dict[Ranking, _Tables] = {}
@@ -221,10 +268,12 @@ def _tables_of(ranking: Ranking) -> _Tables:
     if tables is None:
         flush_table = ranking.flush_table
         counts_flushes = flush_table is not None and not ranking.low
+        flushes = _WildFlushTable(flush_table) if counts_flushes and flush_table is not None else None
         tables = _Tables(
             _WildRankTable(ranking.rank_table),
-            _WildFlushTable(flush_table) if counts_flushes and flush_table is not None else None,
+            flushes,
             _BugStraightTable(ranking.rank_table) if ranking.straights and not ranking.low else None,
+            _CopyFlushTable(flushes) if flushes is not None and not ranking.ace_low else None,
         )
         _TABLES[ranking] = tables
     return tables
@@ -247,7 +296,7 @@ class WildRanking:
     _flush_rule: FlushRule | None = field(init=False, repr=False, compare=False)
     _by_ranks: RankTable = field(init=False, repr=False, compare=False)
     _wild_ranks: _WildRankTable = field(init=False, repr=False, compare=False)
-    _wild_flushes: _WildFlushTable | None = field(init=False, repr=False, compare=False)
+    _wild_flushes: _WildFlushTable | _CopyFlushTable | None = field(init=False, repr=False, compare=False)
     _bug_straights: _BugStraightTable | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -262,9 +311,15 @@ class WildRanking:
         derived = (("_key_of", keys.__getitem__), ("_suit_bits", tuple(bits.__getitem__ for bits in suit_bits)),
                    ("_bugs", bugs), ("_flush_rule", self.ranking.flush_rule),
                    ("_by_ranks", self.ranking.rank_table), ("_wild_ranks", tables.ranks),
-                   ("_wild_flushes", tables.flushes), ("_bug_straights", tables.bug_straights))  # fmt: skip
+                   ("_wild_flushes", self._flush_table(tables)), ("_bug_straights", tables.bug_straights))  # fmt: skip
         for name, value in derived:
             object.__setattr__(self, name, value)
+
+    def _flush_table(self, tables: _Tables) -> _WildFlushTable | _CopyFlushTable | None:
+        """The flushes this spec plays: of different ranks, or with copies (``any-rank``)."""
+        if self.spec.flush is FlushWilds.ANY_RANK and tables.copy_flushes is not None:
+            return tables.copy_flushes
+        return tables.flushes
 
     def __reduce__(self) -> tuple[Callable[[Ranking, WildSpec], WildRanking], tuple[Ranking, WildSpec]]:
         """Pickle as the ranking and the spec: a copy rebuilds its keys and shares the tables."""

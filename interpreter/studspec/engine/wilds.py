@@ -18,7 +18,7 @@ from studspec.spec.model import Face
 
 from .cards import FIRST_JOKER, Card, Rank
 from .events import WildRanksChanged
-from .wild import JokerPlay, WildSpec
+from .wild import FlushWilds, JokerPlay, WildSpec
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -46,6 +46,8 @@ class WildTable:
     ranks: frozenset[Rank] = frozenset()
     follow: FollowRule = FollowRule()
     jokers: JokerPlay = JokerPlay.WILD
+    flush: FlushWilds = FlushWilds.DISTINCT_RANKS
+    """What a wild card may stand for in a flush (``wild.flush``)."""
     per_player: PerPlayer | None = None
     board_wild: bool = False
     """Whether wild cards count as wild for the bring-in and first to act."""
@@ -85,7 +87,7 @@ def spec_for(hand: Hand, seat: int) -> WildSpec | None:
     ranks = table_ranks(hand)
     if table.per_player is not None:
         ranks |= table.per_player(hand.cards[seat], hand.faces[seat])
-    return WildSpec(ranks=ranks, jokers=table.jokers)
+    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush)
 
 
 def track(hand: Hand, card: Card | None, face: Face) -> None:

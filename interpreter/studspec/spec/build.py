@@ -46,6 +46,7 @@ def _wild(data: Mapping[str, Any]) -> WildRules:
         jokers=data.get("jokers", "wild"),
         per_player=data.get("per_player", "none"),
         board=data.get("board", "natural"),
+        flush=data.get("flush", "distinct-ranks"),
     )
 
 

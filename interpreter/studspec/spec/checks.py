@@ -444,6 +444,26 @@ def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
         )
 
 
+@check(("wild",), ("deck", "cards"))
+def flush_rule_needs_a_wild_card(book: Book) -> Iterator[Finding]:
+    """``wild.flush`` says what a wild card is in a flush, so some card must be wild."""
+    wild = book.get("wild", {})
+    if "flush" not in wild:
+        return
+    anything_wild = (
+        wild.get("ranks")
+        or wild.get("follow", "none") != "none"
+        or wild.get("per_player", "none") != "none"
+        or DECK_TRAITS[book["deck"]["cards"]].jokers
+    )
+    if not anything_wild:
+        yield Finding(
+            ("wild", "flush"),
+            "no card is wild in this book for wild.flush to rule; make a card wild (wild.ranks, "
+            "wild.follow, wild.per_player, or a deck with jokers) or remove wild.flush",
+        )
+
+
 @check(("showdown", "declare"), ("pots", "shares"))
 def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
     """Players declare high, low or both, so a declare book's pots have one high and one low

@@ -92,6 +92,8 @@ class WildRules:
     """A wild card of one player's own (``wild.per_player``)."""
     board: str = "natural"
     """Whether wild cards count on the board for the bring-in and first to act (``wild.board``)."""
+    flush: str = "distinct-ranks"
+    """What a wild card may stand for in a flush (``wild.flush``)."""
 
 
 @dataclass(frozen=True)
