@@ -38,3 +38,13 @@ def wsop_hands() -> list[Path]:
             "clone, or set STUDSPEC_SHARED to it"
         )
     return hands
+
+
+@pytest.fixture(autouse=True)
+def _config_folder_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets a configuration folder of its own, not yet made (``STUDSPEC_CONFIG_DIR``),
+    so that the key saved games are sealed with (issue 21 item 11) is never the real home's,
+    and no test sees another's key. Commands the test starts inherit it."""
+    folder = tmp_path_factory.mktemp("home") / "config" / "studspec"
+    monkeypatch.setenv("STUDSPEC_CONFIG_DIR", str(folder))
+    return folder

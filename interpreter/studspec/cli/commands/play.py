@@ -8,10 +8,10 @@ import sys
 
 from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
 from studspec.engine.hand import Hand
-from studspec.errors import StakesError, StudspecError
-from studspec.play.game import Console, new_session, run_session
+from studspec.errors import OutputFileError, SnapshotError, StakesError, StudspecError
+from studspec.play.game import Console, Session, new_session, run_session
 from studspec.play.players import PlayerKind
-from studspec.play.saved import load_game
+from studspec.play.saved import load_game, prepare_save
 from studspec.play.table import detect_style
 
 
@@ -22,9 +22,26 @@ def _resume(args: argparse.Namespace) -> int:
     except StudspecError as error:
         print(f"studspec play: {error}", file=sys.stderr)
         return 1
-    session.save_to = args.save or args.resume
+    return _sit_down(session, args, args.save or args.resume)
+
+
+def _sit_down(session: Session, args: argparse.Namespace, save_to: str | None) -> int:
+    """Play the session. A ``--save`` file that can never be written, or a key that cannot be
+    made, is refused before the first hand; a save that fails when the player quits (a full
+    disk) is one line, and the file that was there is left as it was."""
+    if save_to is not None:
+        try:
+            prepare_save(save_to)
+        except StudspecError as error:
+            print(f"studspec play: {error}", file=sys.stderr)
+            return 1
+    session.save_to = save_to
     console = Console(sys.stdin, sys.stdout)
-    return run_session(session, console, detect_style(sys.stdout, args.color), max_hands=args.hands)
+    try:
+        return run_session(session, console, detect_style(sys.stdout, args.color), max_hands=args.hands)
+    except (OutputFileError, SnapshotError) as error:
+        print(f"studspec play: {error}; the game was not saved", file=sys.stderr)
+        return 1
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -51,10 +68,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except StakesError as error:
         print(f"studspec play: {error}", file=sys.stderr)
         return 1
-    session.save_to = args.save
-    console = Console(sys.stdin, sys.stdout)
-    style = detect_style(sys.stdout, args.color)
-    return run_session(session, console, style, max_hands=args.hands)
+    return _sit_down(session, args, args.save)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -71,7 +85,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd.add_argument("variant", metavar="RULEBOOK", nargs="?", help="a built-in rule book name or a YAML path")
     cmd.add_argument(
         "--save", metavar="FILE",
-        help="quitting (q) in the middle of a hand saves the game to FILE instead of giving the hand up",
+        help=(
+            "quitting (q) in the middle of a hand saves the game to FILE instead of giving the hand up; "
+            "the file is sealed with a key in your configuration folder, so only your account can resume it"
+        ),
     )  # fmt: skip
     cmd.add_argument(
         "--resume", metavar="FILE",
