@@ -385,3 +385,21 @@ def test_a_save_that_fails_on_a_full_disk_leaves_the_old_file_issue_21_item_11(
     assert "Game saved" not in out
     assert save.read_text(encoding="utf-8") == "the game saved yesterday\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_another_spelling_of_the_same_token_is_refused_issue_21_item_11() -> None:
+    """Base64 has spellings the decoder reads as the same bytes (unused low bits in the last
+    character, characters it skips); a seal that accepted them would let a file change and
+    still be resumed. ``play`` writes one spelling and refuses the others."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    payloads = [b"x" * 16 * blocks for blocks in range(3)]  # one of three token lengths needs padding
+    payload, fields = next((p, f) for p in payloads if (f := sealing.seal(p))["sealed"].endswith("="))
+    token = fields["sealed"]
+    body, padding = token.rstrip("="), len(token) - len(token.rstrip("="))
+    twin = alphabet[alphabet.index(body[-1]) ^ 1]  # the lowest bit of the last character holds no byte
+    respelled = body[:-1] + twin + "=" * padding
+    assert respelled != token and base64.urlsafe_b64decode(respelled) == base64.urlsafe_b64decode(token)
+    assert sealing.unseal(fields, "game") == payload
+    for changed in (respelled, token[:10] + "!" + token[10:]):
+        with pytest.raises(SnapshotError, match="changed after it was saved"):
+            sealing.unseal({**fields, "sealed": changed}, "game")
