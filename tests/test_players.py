@@ -16,6 +16,8 @@ from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 from studspec.engine.events import StreetBegan
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
+from studspec.engine.wild import WildSpec
+from studspec.engine.wilds import field_spec
 from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
 from studspec.play.strength import equity, percentile
 from studspec.spec import load_variant
@@ -163,3 +165,57 @@ def test_random_player_still_plays_out() -> None:
     variant = load_variant("seven-card-stud")
     hand = play_out(Hand(variant, [40000] * 8, seed=1), [RandomPlayer(random.Random(i)) for i in range(8)])
     assert hand.is_complete
+
+
+# --- a wild card of one player's own (issue 21 item 8) -----------------------------------
+
+LOW_HOLE_WILD = (
+    "schema_version: 1\nextends: seven-card-stud\nname: low-hole-wild\ntitle: Low Hole Wild\n"
+    "description: Each player's lowest down card, and every card of its rank, is wild for that player.\n"
+    "wild: {per_player: lowest-down-card}\n"
+)
+
+
+def test_a_per_player_wild_card_is_weighed_against_opponents_with_their_own(tmp_path: Path) -> None:
+    """Each player's lowest hole card is wild for that player alone, so every opponent has
+    one too: a random hand is an average hand, and its chance against one random opponent
+    (a percentile) averages a half. Valued against hands with no wild card of their own,
+    every seat would look far stronger than the field (and call to the end)."""
+    path = tmp_path / "low-hole-wild.yaml"
+    path.write_text(LOW_HOLE_WILD, encoding="utf-8")
+    variant = load_variant(str(path))
+    rng = random.Random(21)
+    faces = [Face.DOWN, Face.DOWN, Face.UP, Face.UP, Face.UP, Face.UP, Face.DOWN]
+    hand = Hand(variant, [1000] * 2, seed=1)  # nothing is wild for the table: only one's own
+    chances = []
+    for _ in range(1500):
+        cards = rng.sample(range(52), 7)
+        holding = Holding.known([Card(c) for c in cards], faces, (), spec_for_cards(hand, cards, faces))
+        chances.append(equity(variant, holding, 1, field_spec(hand)))
+    mean = sum(chances) / len(chances)
+    assert 0.42 < mean < 0.58, mean
+
+
+def spec_for_cards(hand: Hand, cards: list[int], faces: list[Face]) -> WildSpec:
+    """The spec the showdown values these cards under in ``hand``'s book (its per-player rank)."""
+    field = field_spec(hand)
+    assert field is not None
+    own = hand.rules.wild.per_player
+    assert own is not None
+    return WildSpec(field.ranks | own([Card(c) for c in cards], faces), field.jokers, field.flush)
+
+
+def test_simulated_per_player_wild_hands_do_not_all_reach_the_showdown(tmp_path: Path) -> None:
+    """Before the field counted each opponent's own wild card, 99-100% of Low Hole Wild
+    hands reached the showdown with pots of 60 big bets; with it the rule-based players
+    fold weak hands as they do in deuces wild (about half reach the showdown)."""
+    path = tmp_path / "low-hole-wild.yaml"
+    path.write_text(LOW_HOLE_WILD, encoding="utf-8")
+    variant = load_variant(str(path))
+    rng = random.Random(8)
+    showdowns = 0
+    for number in range(200):
+        hand = Hand(variant, [40000] * 6, seed=number)
+        play_out(hand, [RuleBasedPlayer(random.Random(rng.random())) for _ in range(6)])
+        showdowns += len(hand.live) > 1
+    assert showdowns < 0.75 * 200

@@ -90,6 +90,16 @@ def spec_for(hand: Hand, seat: int) -> WildSpec | None:
     return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush)
 
 
+def field_spec(hand: Hand) -> WildSpec | None:
+    """What is wild for every seat now, in a book where a card may also be wild for one
+    seat alone (``None`` in any other book): the spec an opponent's hand is valued under,
+    before its own per-player rank."""
+    table = hand.rules.wild
+    if table.per_player is None:
+        return None
+    return WildSpec(ranks=table_ranks(hand), jokers=table.jokers, flush=table.flush)
+
+
 def track(hand: Hand, card: Card | None, face: Face) -> None:
     """Follow the Queen: an up card after an up queen makes its rank wild; an up queen
     clears the followed rank until the next up card. Down cards never count."""

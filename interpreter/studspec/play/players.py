@@ -16,7 +16,7 @@ from studspec.engine.hand import Hand
 from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
 from studspec.engine.triggers import pot_size
-from studspec.engine.wilds import spec_for
+from studspec.engine.wilds import field_spec, spec_for
 
 from .strength import equity, natural_equity, share_chances
 
@@ -121,13 +121,13 @@ class RuleBasedPlayer:
             if plain is not None:
                 return plain
         holding = Holding.known(cards, hand.faces[seat], hand.community, wild)
-        return equity(hand.variant, holding, len(hand.live))
+        return equity(hand.variant, holding, len(hand.live), field_spec(hand))
 
     def declaration(self, hand: Hand, seat: int) -> Declaration:
         """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
         wins nothing), else the share it is likelier to win."""
         holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community, spec_for(hand, seat))
-        chances = share_chances(hand.variant, holding, len(hand.live) - 1)
+        chances = share_chances(hand.variant, holding, len(hand.live) - 1, field_spec(hand))
         high = max((c for share, c in chances if share.rule.high), default=0.0)
         low = max((c for share, c in chances if not share.rule.high), default=0.0)
         if min(high, low) >= self.swing_at:

@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
+from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
-from studspec.engine.rules import SHARE_RULES
-from studspec.engine.shares import Evaluator, Holding, HoleCardShare, ShareRule
-from studspec.spec.model import Variant
+from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER
+from studspec.engine.shares import Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
+from studspec.engine.wild import WildSpec, wild_ranking
+from studspec.engine.wilds import PerPlayer
+from studspec.spec.model import Face, Variant
 
 SAMPLE = 3000
 """Random hands per table: enough for a percentile good to about 1%."""
@@ -33,6 +36,33 @@ def _table(ranking: Evaluator, count: int) -> tuple[int, ...]:
     wild cards, when it has them)."""
     rng = random.Random(f"studspec-strength/{ranking.name}/{count}")
     return tuple(sorted(ranking.value(rng.sample(CARDS, count)) for _ in range(SAMPLE)))
+
+
+@cache
+def _field_table(
+    ranking: Ranking, field: WildSpec, per_player: PerPlayer, faces: tuple[Face, ...], count: int
+) -> tuple[int, ...]:
+    """Sorted values of ``SAMPLE`` random ``count``-card hands as the showdown values an
+    opponent's in a book where a card may be wild for one player alone: under the cards wild
+    for everyone (``field``) and the hand's own per-player wild rank, its cards dealt with
+    the book's ``faces``. Against a table of hands with only the table's wild cards, every
+    seat's own wild card would look like an edge nobody else has (everyone would call to
+    the end: issue 21 item 8)."""
+    rng = random.Random(f"studspec-strength/{ranking.name}/{count}/per-player")
+    values = []
+    for _ in range(SAMPLE):
+        cards = rng.sample(CARDS, count)
+        own = per_player(cards, faces)
+        spec = WildSpec(field.ranks | own, field.jokers, field.flush)
+        values.append(wild_ranking(ranking, spec).value(cards))
+    return tuple(sorted(values))
+
+
+@by_identity
+@lru_cache(maxsize=64)
+def _deal_faces(variant: Variant) -> tuple[Face, ...]:
+    """How a seat's cards are dealt, in order (extra cards beyond the streets are down)."""
+    return tuple(face for street in variant.streets for face in street.deal)
 
 
 def percentile(ranking: Evaluator, cards: Sequence[Card]) -> float:
@@ -72,13 +102,20 @@ def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> fl
     return (orders.index(rule.order(score % 16)) / 12) ** rivals
 
 
-def share_chances(variant: Variant, holding: Holding, opponents: int) -> list[tuple[ShareStrength, float]]:
+def share_chances(
+    variant: Variant, holding: Holding, opponents: int, field: WildSpec | None = None
+) -> list[tuple[ShareStrength, float]]:
     """For each share, a rough chance that ``holding`` wins it against ``opponents`` random
     hands: the percentile to the power of the number of opponents; a low that cannot
     qualify any more has none. Crude (opponents who stay are not random), but cheap and
-    the same for every game."""
+    the same for every game.
+
+    ``field``: in a book with a per-player wild card, what is wild for every seat now; the
+    random hands are then valued as the showdown values the opponents', each with its own
+    per-player wild rank (:func:`_field_table`)."""
     cards = holding.playing
     rivals = max(1, opponents)
+    per_player = WILD_PER_PLAYER[variant.wild.per_player] if field is not None else None
     chances: list[tuple[ShareStrength, float]] = []
     for share in share_strengths(variant):
         rule = share.rule
@@ -87,24 +124,34 @@ def share_chances(variant: Variant, holding: Holding, opponents: int) -> list[tu
         elif isinstance(rule, HoleCardShare):
             chance = _card_share_chance(rule, holding, rivals)
         else:
-            chance = _ranked_chance(share, rule.ranking_for(holding), cards, rivals)
+            table = None
+            if per_player is not None and field is not None and isinstance(rule, RankedShare):
+                faces = _deal_faces(variant)[: len(cards)]
+                faces += (Face.DOWN,) * (len(cards) - len(faces))
+                table = _field_table(rule.ranking, field, per_player, faces, len(cards))
+            chance = _ranked_chance(share, rule.ranking_for(holding), cards, rivals, table)
         chances.append((share, chance))
     return chances
 
 
-def _ranked_chance(share: ShareStrength, ranking: Evaluator, cards: Sequence[Card], rivals: int) -> float:
+def _ranked_chance(
+    share: ShareStrength, ranking: Evaluator, cards: Sequence[Card], rivals: int, table: tuple[int, ...] | None
+) -> float:
     """A poker share's chance: none for a low that can no longer qualify, else the
-    percentile of ``cards`` to the power of the rivals."""
+    percentile of ``cards`` (in ``table``, or the ranking's own) to the power of the rivals."""
     value = ranking.value(cards)
     qualifier = share.qualifier
     if qualifier is not None and len(cards) >= 5 and not share.rule.qualifies(value, qualifier):
         return 0.0
+    if table is not None:
+        return (bisect_right(table, value) / len(table)) ** rivals
     return _percentile_of(ranking, value, len(cards)) ** rivals
 
 
-def equity(variant: Variant, holding: Holding, opponents: int) -> float:
-    """A rough expected share of the pot for ``holding`` against ``opponents`` random hands."""
-    return sum(share.weight * chance for share, chance in share_chances(variant, holding, opponents))
+def equity(variant: Variant, holding: Holding, opponents: int, field: WildSpec | None = None) -> float:
+    """A rough expected share of the pot for ``holding`` against ``opponents`` random hands
+    (``field``: see :func:`share_chances`)."""
+    return sum(share.weight * chance for share, chance in share_chances(variant, holding, opponents, field))
 
 
 def natural_equity(variant: Variant, cards: Sequence[Card], opponents: int) -> float | None:
