@@ -36,6 +36,7 @@ from studspec.play.sealing import config_folder
 from studspec.play.simulate import hand_seed
 from studspec.play.table import Style
 from studspec.spec import load_variant
+from test_snapshots import JSON, _paths, _replaced
 
 PLAIN = Style(symbols=False, color=False)
 
@@ -403,3 +404,30 @@ def test_another_spelling_of_the_same_token_is_refused_issue_21_item_11() -> Non
     for changed in (respelled, token[:10] + "!" + token[10:]):
         with pytest.raises(SnapshotError, match="changed after it was saved"):
             sealing.unseal({**fields, "sealed": changed}, "game")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_document_sealed_with_the_right_key_resumes_or_is_one_line_issue_21_item_12(
+    data: st.DataObject,
+) -> None:
+    """Behind the seal, what resumes is checked as a snapshot is: values anywhere in the
+    session or its hand replaced with any JSON (huge integers, booleans, floats, deep
+    nesting) give a game or one SnapshotError line, never another exception."""
+    folder = Path(os.environ["STUDSPEC_CONFIG_DIR"]).parent
+    save = folder / "game.json"
+    if not save.exists():
+        _saved(folder)
+    document: object = _opened(save)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(document)))
+        document = _replaced(document, path, data.draw(JSON))
+    attempt = folder / "attempt.json"
+    try:
+        attempt.write_text(saved._wrapped(sealing.seal(json.dumps(document).encode())), encoding="utf-8")
+    except ValueError:  # a number json cannot write (over 4,300 digits): no file to resume
+        return
+    try:
+        load_game(str(attempt))
+    except SnapshotError as error:
+        assert "\n" not in str(error)
