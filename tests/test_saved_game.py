@@ -431,3 +431,20 @@ def test_any_document_sealed_with_the_right_key_resumes_or_is_one_line_issue_21_
         load_game(str(attempt))
     except SnapshotError as error:
         assert "\n" not in str(error)
+
+
+def test_no_home_folder_is_one_line_issue_21_item_11(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def nowhere() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    for name in ("STUDSPEC_CONFIG_DIR", "XDG_CONFIG_HOME", "APPDATA"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(nowhere))
+    status, _out, err = _cli(["play", "razz", "--save", str(tmp_path / "g.json")], QUIT, monkeypatch, capsys)
+    assert status == 1
+    assert (
+        err
+        == "studspec play: cannot find a home folder to keep the key for saved games in; set $STUDSPEC_CONFIG_DIR to a folder\n"
+    )

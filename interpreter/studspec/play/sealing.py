@@ -58,7 +58,13 @@ def config_folder() -> Path:
     xdg = os.environ.get("XDG_CONFIG_HOME", "")
     if xdg and Path(xdg).is_absolute():
         return Path(xdg) / "studspec"
-    return Path.home() / ".config" / "studspec"
+    try:
+        home = Path.home()
+    except RuntimeError:  # no HOME and no account entry (a bare container)
+        raise OutputFileError(
+            f"cannot find a home folder to keep the key for saved games in; set ${CONFIG_ENV} to a folder"
+        ) from None
+    return home / ".config" / "studspec"
 
 
 def key_path() -> Path:
