@@ -191,7 +191,9 @@ def test_a_port_that_is_not_ray_fails_within_the_bound() -> None:
         run = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, env=ray_environment(), timeout=60
         )
-    assert run.stdout == f"no Ray cluster answered at {address} within 3 s\n", run.stderr
+    expected = f"{address} is not a Ray cluster: it accepts connections but did not answer as Ray (gRPC) within 3 s"
+    assert run.stdout == f"{expected}\n", run.stderr
+    assert run.stderr == "", "nothing of Ray's own on stderr (issue 21 item 15)"
     assert time.monotonic() - began < 30
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "CheckpointFormatError",
     "ChoiceError",
     "ChunkLostError",
+    "ClusterAddressError",
     "ClusterError",
     "ClusterExtraMissingError",
     "ClusterUnreachableError",
@@ -246,6 +247,11 @@ class ClusterExtraMissingError(ClusterError):
 
 class ClusterUnreachableError(ClusterError, ConnectionError):
     """No Ray cluster answered at the address given, within a bounded time."""
+
+
+class ClusterAddressError(ClusterError, ValueError):
+    """``--cluster`` was given something that is no Ray address (``ray://garbage``): refused
+    before anything connects, naming the forms an address takes."""
 
 
 class ChunkLostError(StudspecError, RuntimeError):

@@ -11,6 +11,18 @@ from collections.abc import Sequence
 from studspec.errors import StakesError
 from studspec.spec.model import Stakes, Variant
 
+from .actions import MAX_AMOUNT_DIGITS
+
+MAX_AMOUNT = 10**MAX_AMOUNT_DIGITS - 1
+"""The most chips a table may hold, and so the largest stack, pot, stake or bet: the largest
+amount of :data:`~studspec.engine.actions.MAX_AMOUNT_DIGITS` digits, which is what a hand
+history may write (``replay`` refuses more). Every amount of a hand is at most the chips on
+the table (or one of its stakes), so a hand dealt within this bound always writes a history
+that reads back; the command line's amount options are bounded by it too."""
+
+AMOUNT_LIMIT = f"{MAX_AMOUNT:,} ({MAX_AMOUNT_DIGITS} digits, the most an amount in a hand history may have)"
+"""How errors name the bound."""
+
 
 def check_table(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> None:
     """Raise :class:`StakesError` unless ``variant`` can be dealt at these stakes and stacks."""
@@ -22,6 +34,7 @@ def check_table(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> None
         raise StakesError(
             "every stack must be a whole number of the smallest unit above 0 (a seat with no chips is not dealt in)"
         )
+    _check_amounts(stakes, stacks)
     if stakes.ante < 0 or stakes.bring_in < 0:
         raise StakesError("the ante and the bring-in must not be negative")
     if not 0 < stakes.small_bet < stakes.big_bet:
@@ -32,3 +45,16 @@ def check_table(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> None
         raise StakesError(
             f"the bring-in ({stakes.bring_in}) must be more than 0 and less than the small bet ({stakes.small_bet})"
         )
+
+
+def _check_amounts(stakes: Stakes, stacks: Sequence[int]) -> None:
+    """No stake, and not all the chips on the table together, over :data:`MAX_AMOUNT`: the
+    winner of every chip would otherwise end with a stack no history can write."""
+    named = (("ante", stakes.ante), ("bring-in", stakes.bring_in), ("small bet", stakes.small_bet))
+    for name, amount in (*named, ("big bet", stakes.big_bet)):
+        if amount > MAX_AMOUNT:
+            raise StakesError(f"the {name} ({amount:,}) is over {AMOUNT_LIMIT}")
+    total = sum(stacks)
+    if total > MAX_AMOUNT:
+        what = "the stacks add up to" if len(stacks) > 1 else "the stack is"
+        raise StakesError(f"{what} {total:,} chips; a table holds at most {AMOUNT_LIMIT}")

@@ -21,6 +21,7 @@ from studspec.engine.actions import MAX_AMOUNT_DIGITS, is_number, parse_action, 
 from studspec.engine.cards import format_cards, parse_cards
 from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Declared, EventVisitor, Mucked, Showed
 from studspec.engine.hand import Hand
+from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
 from studspec.spec.catalog import is_builtin_name
 from studspec.spec.model import Stakes, Variant
@@ -58,8 +59,9 @@ checked before the TOML parser runs, whose time and memory grow with the depth."
 MAX_SHOWN_LINE = 200
 """Longest action line an error quotes whole; a longer one is cut (``...``)."""
 
-MAX_WHOLE_NUMBER = 10**MAX_AMOUNT_DIGITS - 1
-"""Largest stack, ante or bet a history may give: the 18 digits an action's amount may have."""
+MAX_WHOLE_NUMBER = MAX_AMOUNT
+"""Largest stack, ante or bet a history may give: the 18 digits an action's amount may have,
+the same bound as the tables ``run`` and the engine deal (:data:`~studspec.engine.stakes.MAX_AMOUNT`)."""
 
 _TOKENS = re.compile(
     r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""?)?'  # a multi-line basic string (with up to 2 more quotes)

@@ -10,8 +10,11 @@ the loss in its own retries and could not say that it happened.
 Ray is kept quiet: no worker output or Ray log on the terminal (``log_to_driver=False``,
 errors only), and the raylet's notice of a dead worker, which Ray prints on stdout (where it
 would spoil ``--json``), goes to this module's logger instead; the command says in one line
-that chunks were retried. Connecting is bounded: the address is first tried with a plain TCP
-connection (Ray itself may wait two minutes for a cluster that is not there), and Ray's own
+that chunks were retried. Connecting is bounded: the address must have one of the forms Ray
+takes (:func:`check_address`: Ray waits half a minute on ``ray://garbage``), it is then tried
+with a plain TCP connection (Ray itself may wait two minutes for a cluster that is not
+there), what answers must speak gRPC, Ray's protocol (:func:`_check_speaks_ray`: Ray waits
+up to a minute on a port that is something else, and leaks its log line), and Ray's own
 connection must answer within :data:`CONNECT_TIMEOUT` seconds.
 """
 
@@ -20,8 +23,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib.metadata
+import ipaddress
 import logging
 import os
+import re
 import socket
 import threading
 import time
@@ -30,7 +35,8 @@ from collections.abc import Callable, Collection, Hashable, Iterable
 from types import ModuleType
 from typing import Any, Generic, TypeVar, cast
 
-from studspec.errors import ClusterError, ClusterExtraMissingError, ClusterUnreachableError
+from studspec.errors import ClusterAddressError, ClusterError, ClusterExtraMissingError, ClusterUnreachableError
+from studspec.terminal import printable
 
 from .chunks import Dispatcher, Lost, Span
 
@@ -42,6 +48,10 @@ TASK_NAME = "studspec-chunk"
 
 REACH_TIMEOUT = 10.0
 """Seconds the address gets to accept a TCP connection (a host that drops packets)."""
+
+PROTOCOL_TIMEOUT = 5.0
+"""Seconds what listens at the address gets to greet a gRPC client as every gRPC server
+does at once (its HTTP/2 settings), before it is taken for something that is not Ray."""
 
 CONNECT_TIMEOUT = 60.0
 """Seconds Ray's own connection then gets (Ray Client takes a few seconds on an idle head)."""
@@ -67,6 +77,49 @@ def _import_ray(address: str) -> ModuleType:
     except ImportError:
         raise ClusterExtraMissingError(MISSING) from None
     return cast(ModuleType, ray)
+
+
+FORMS = (
+    "give ray://HOST:PORT (Ray Client, port 10001 unless the head chose another), HOST:PORT from "
+    "a node of the cluster (port 6379), or auto"
+)
+"""The forms of address ``--cluster`` takes, as an error names them."""
+
+_HOST_NAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+)
+"""A host name (labels of letters, digits and inner dashes) or a dotted IPv4 address."""
+
+
+def _address_problem(address: str) -> str | None:
+    """What makes ``address`` no Ray address, if anything (see :data:`FORMS`)."""
+    if address == "auto":
+        return None
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host:
+        return "no HOST:PORT"
+    if not (port.isascii() and port.isdigit()) or len(port) > 5 or not 1 <= int(port) <= 65535:
+        return "the port must be a number from 1 to 65535"
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host.removeprefix("[").removesuffix("]"))
+        except ValueError:
+            return f"{host!r} is no IPv6 address"
+        return None if host.endswith("]") else f"{host!r} is no IPv6 address"
+    if _HOST_NAME.fullmatch(host) is None:
+        return f"{host!r} is no host name"
+    return None
+
+
+def check_address(address: str) -> str:
+    """``address`` if it has one of the forms of :data:`FORMS`, else
+    :class:`~studspec.errors.ClusterAddressError` naming them. Ray is not needed: a
+    malformed address is refused at once, where Ray would wait half a minute on it."""
+    problem = _address_problem(address)
+    if problem is not None:
+        shown = printable(address if len(address) <= 80 else f"{address[:80]}...")
+        raise ClusterAddressError(f"{shown!r} is not a Ray cluster address ({problem}); {FORMS}")
+    return address
 
 
 def _endpoint(address: str) -> tuple[str, int] | None:
@@ -97,23 +150,67 @@ def _auto_address() -> str | None:
         return None
 
 
-def _check_reachable(address: str, timeout: float) -> None:
-    """Refuse at once an address where nothing listens (Ray would wait minutes)."""
+def _check_reachable(address: str, timeout: float, protocol_timeout: float = PROTOCOL_TIMEOUT) -> None:
+    """Refuse at once an address where nothing listens (Ray would wait minutes), and within
+    ``protocol_timeout`` one where what listens is not Ray (Ray would wait a minute)."""
     target = _endpoint(address)
     if target is None:
         return
+    shown = address if address != "auto" else f"{target[0]}:{target[1]} (found by --cluster auto)"
     try:
-        socket.create_connection(target, timeout=timeout).close()
+        connection = socket.create_connection(target, timeout=timeout)
     except OSError as error:
         reason = error.strerror or str(error) or type(error).__name__
-        shown = address if address != "auto" else f"{target[0]}:{target[1]} (found by --cluster auto)"
         raise ClusterUnreachableError(f"cannot reach the Ray cluster at {shown}: {reason}") from None
+    with connection:
+        if not _tls_asked():
+            _check_speaks_ray(connection, shown, protocol_timeout)
+
+
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+"""What a gRPC client sends first: the HTTP/2 connection preface and an empty SETTINGS frame."""
+
+_SETTINGS = 4
+"""The type of an HTTP/2 SETTINGS frame, the first frame every HTTP/2 (so gRPC) server sends."""
+
+
+def _tls_asked() -> bool:
+    """Whether Ray is told to connect with TLS (``RAY_USE_TLS``): the greeting is then
+    encrypted, and the plain check of :func:`_check_speaks_ray` cannot be made."""
+    return os.environ.get("RAY_USE_TLS", "0").strip().lower() not in ("", "0", "false", "no")
+
+
+def _check_speaks_ray(connection: socket.socket, shown: str, timeout: float) -> None:
+    """Refuse a listener that is not a gRPC server: Ray's head (``ray://`` or the GCS port)
+    answers a gRPC client's greeting at once with an HTTP/2 SETTINGS frame, and a web
+    server, a database or a silent port does not."""
+    connection.settimeout(timeout)
+    received = b""
+    try:
+        connection.sendall(_HTTP2_PREFACE)
+        while len(received) < 9:
+            piece = connection.recv(9 - len(received))
+            if not piece:
+                break
+            received += piece
+    except TimeoutError:
+        raise ClusterUnreachableError(
+            f"{shown} is not a Ray cluster: it accepts connections but did not answer as Ray (gRPC) "
+            f"within {timeout:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ClusterUnreachableError(f"cannot reach the Ray cluster at {shown}: {reason}") from None
+    if len(received) < 9 or received[3] != _SETTINGS:
+        raise ClusterUnreachableError(
+            f"{shown} is not a Ray cluster: what answers there does not speak Ray's protocol (gRPC)"
+        )
 
 
 def _first_line(error: BaseException) -> str:
     """An error's message as one line: its first line, and its last when the first only
     introduces the rest (Ray's ``...failure from server:`` then a traceback)."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    lines = [printable(line.strip()) for line in str(error).splitlines() if line.strip()]
     if not lines:
         return type(error).__name__
     return f"{lines[0]} {lines[-1]}" if lines[0].endswith(":") and len(lines) > 1 else lines[0]
@@ -280,8 +377,9 @@ def connect(
     """Attach to the Ray cluster at ``address`` (``ray://host:10001`` through Ray Client, or
     ``host:port`` / ``auto`` from a node of the cluster). Every problem is a one-line
     :class:`~studspec.errors.ClusterError`: Ray missing, nothing at the address, no CPU."""
+    check_address(address)
     ray = _import_ray(address)
-    _check_reachable(address, reach)
+    _check_reachable(address, reach, min(PROTOCOL_TIMEOUT, timeout))
     _init(ray, address, timeout)
     _quiet_raylet_notices(ray)
     cpus = int(cast(dict[str, float], ray.cluster_resources()).get("CPU", 0))

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
+from studspec.cli.commands import MAX_HANDS, MAX_SEED, PLAYERS_HELP, load_rulebook, players_or_default, whole_number
 from studspec.cli.commands.simulate import add_cluster_arguments
 from studspec.conformance.generate import CASE_CHUNK, Generated, GenerationSettings, generation, run_generation
 from studspec.engine.hand import Hand
@@ -33,9 +33,6 @@ def _generate(args: argparse.Namespace) -> Generated:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    if args.count < 0:
-        print(f"studspec {COMMAND}: --count must not be negative", file=sys.stderr)
-        return 2
     try:
         run = _generate(args)
     except (StakesError, ClusterError, ChunkLostError) as error:
@@ -66,8 +63,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     gen.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     gen.add_argument("out", metavar="OUT", help="directory to write the cases into (created if missing)")
-    gen.add_argument("--count", type=int, default=10, help="how many hands (default 10)")
-    gen.add_argument("--seed", type=int, default=0, help="seed for decks, stacks and players (default 0)")
+    gen.add_argument(
+        "--count", type=whole_number(0, MAX_HANDS), default=10, help=f"how many hands, 0 to {MAX_HANDS:,} (default 10)"
+    )
+    gen.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=0,
+        help=f"seed for decks, stacks and players, 0 to {MAX_SEED:,} (default 0)",
+    )  # fmt: skip
     gen.add_argument("--players", type=int, help=PLAYERS_HELP)
     add_cluster_arguments(gen, "cases", CASE_CHUNK)
     gen.add_argument("--quiet", action="store_true", help="no progress on stderr")

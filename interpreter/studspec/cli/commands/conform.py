@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from studspec.cli.commands import MAX_SECONDS, seconds
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.process import ProcessEngine
 from studspec.conformance.report import failure_text, headline, summary, write_junit
@@ -92,13 +93,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="check this engine instead of the interpreter: a command speaking the JSON-lines protocol",
     )  # fmt: skip
     con.add_argument(
-        "--timeout", type=float, default=5.0, metavar="SECONDS",
-        help="how long the engine may take to answer one message (default 5)",
+        "--timeout", type=seconds, default=5.0, metavar="SECONDS",
+        help=f"how long the engine may take to answer one message, above 0 and at most {MAX_SECONDS:,.0f} (default 5)",
     )  # fmt: skip
     con.add_argument(
-        "--startup-timeout", type=float, default=30.0, metavar="SECONDS", dest="startup_timeout",
-        help="how long a freshly started engine may take to answer its first message (default 30; "
-        "never less than --timeout)",
+        "--startup-timeout", type=seconds, default=30.0, metavar="SECONDS", dest="startup_timeout",
+        help="how long a freshly started engine may take to answer its first message, above 0 and at most "
+        f"{MAX_SECONDS:,.0f} (default 30; never less than --timeout)",
     )  # fmt: skip
     con.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML")
     con.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")

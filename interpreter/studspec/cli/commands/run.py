@@ -6,8 +6,9 @@ import argparse
 import random
 import sys
 
-from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
+from studspec.cli.commands import MAX_SEED, PLAYERS_HELP, amount, load_rulebook, players_or_default, whole_number
 from studspec.engine.hand import Hand
+from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import StakesError
 from studspec.history.phh import rulebook_reference, write_history
 from studspec.play.players import RandomPlayer, play_out
@@ -56,11 +57,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     run.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
     run.add_argument("--players", type=int, help=PLAYERS_HELP)
-    run.add_argument("--seed", type=int, default=0, help="seed for the shuffle and the players (default 0)")
+    run.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=0,
+        help=f"seed for the shuffle and the players, 0 to {MAX_SEED:,} (default 0)",
+    )  # fmt: skip
     run.add_argument("--phh", action="store_true", help="print the hand as PHH, which 'replay' reads back")
-    run.add_argument("--ante", type=int, help="the ante (default: the rule book's stakes.ante)")
-    run.add_argument("--bring-in", type=int, dest="bring_in", help="the bring-in (default: stakes.bring_in)")
-    run.add_argument("--small-bet", type=int, dest="small_bet", help="the small bet (default: stakes.small_bet)")
-    run.add_argument("--big-bet", type=int, dest="big_bet", help="the big bet (default: stakes.big_bet)")
-    run.add_argument("--stack", type=int, help="every player's starting stack (default: stakes.starting_stack)")
+    run.add_argument("--ante", type=amount(0), help="the ante (default: the rule book's stakes.ante)")
+    run.add_argument("--bring-in", type=amount(0), dest="bring_in", help="the bring-in (default: stakes.bring_in)")
+    run.add_argument("--small-bet", type=amount(1), dest="small_bet", help="the small bet (default: stakes.small_bet)")
+    run.add_argument("--big-bet", type=amount(1), dest="big_bet", help="the big bet (default: stakes.big_bet)")
+    run.add_argument(
+        "--stack", type=amount(1),
+        help="every player's starting stack (default: stakes.starting_stack); all the stacks together, like "
+        f"every amount, may be at most {MAX_AMOUNT:,}, the most a hand history can write",
+    )  # fmt: skip
     run.set_defaults(handler=cmd_run)

@@ -8,8 +8,18 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
+from studspec.cli.commands import (
+    MAX_HANDS,
+    MAX_SEED,
+    MAX_WORKERS,
+    PLAYERS_HELP,
+    amount,
+    load_rulebook,
+    players_or_default,
+    whole_number,
+)
 from studspec.engine.hand import Hand
+from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
 from studspec.play.chunks import CHUNKS_PER_WORKER, open_backend, retried_line
@@ -19,11 +29,17 @@ from studspec.play.stats import format_report, report
 from studspec.terminal import printable
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _cluster_address(text: str) -> str:
+    """An argparse ``type``: a Ray address in one of the forms ``--cluster`` takes, checked
+    before anything connects (Ray would wait half a minute on ``ray://garbage``). The check
+    needs no Ray, and :mod:`studspec.play.cluster` is loaded only when the option is given."""
+    from studspec.errors import ClusterAddressError
+    from studspec.play.cluster import check_address
+
+    try:
+        return check_address(text)
+    except ClusterAddressError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _setup(args: argparse.Namespace) -> Setup:
@@ -88,22 +104,24 @@ def add_cluster_arguments(
     the run, which ``default_said`` then describes for ``--help``."""
     cmd.add_argument(
         "--workers",
-        type=_positive,
-        help="processes to use (default: every core); with --cluster, chunks run at once (default: the cluster's CPUs)",
+        type=whole_number(1, MAX_WORKERS),
+        help=f"processes to use, 1 to {MAX_WORKERS:,} (default: every core); with --cluster, chunks run at once "
+        "(default: the cluster's CPUs)",
     )
     cmd.add_argument(
         "--cluster",
         metavar="ADDRESS",
+        type=_cluster_address,
         help="run on a Ray cluster: ray://HOST:10001 (Ray Client), or from a node of the cluster "
         "HOST:6379 or auto (needs pip install 'studspec[cluster]'; see docs/cluster.md)",
     )
     cmd.add_argument(
         "--chunk",
-        type=_positive,
+        type=whole_number(1, MAX_HANDS),
         default=default_chunk,
         metavar=unit.upper(),
-        help=f"{unit} per task (default {default_said or default_chunk}); a cluster wants larger ones, "
-        "the output does not change",
+        help=f"{unit} per task, 1 to {MAX_HANDS:,} (default {default_said or default_chunk}); a cluster wants "
+        "larger ones, the output does not change",
     )
 
 
@@ -121,9 +139,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     cmd.add_argument("variant", metavar="RULEBOOK", help="a built-in rule book name or a YAML path")
-    cmd.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
+    cmd.add_argument(
+        "--hands",
+        type=whole_number(1, MAX_HANDS),
+        default=1000,
+        help=f"hands to play, 1 to {MAX_HANDS:,} (default 1000)",
+    )
     cmd.add_argument("--players", type=int, help=PLAYERS_HELP)
-    cmd.add_argument("--seed", type=int, default=0, help="seed of the whole simulation (default 0)")
+    cmd.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=0,
+        help=f"seed of the whole simulation, 0 to {MAX_SEED:,} (default 0)",
+    )
     add_cluster_arguments(
         cmd, "hands", None, f"about {CHUNKS_PER_WORKER} chunks a worker, of {CHUNK_LEAST} to {CHUNK_MOST:,} hands"
     )
@@ -133,7 +161,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=PlayerKind.RULES.value,
         help="the built-in players: rules (by hand strength, default) or random (as in 'play')",
     )
-    cmd.add_argument("--stack", type=_positive, help="every player's starting stack (default: the rule book's)")
+    cmd.add_argument(
+        "--stack", type=amount(1), help="every player's starting stack (default: the rule book's); all the stacks "
+        f"together may be at most {MAX_AMOUNT:,}, the most a hand history can write"
+    )  # fmt: skip
     cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     cmd.add_argument(
         "--phh",
