@@ -25,7 +25,7 @@ import pytest
 from conftest import ROOT
 
 PRECIOUS = b"the user's own file: it must survive a failed write\n"
-LIMIT = 400
+LIMIT = 150
 """Bytes a file may grow to under the size limit: more than PRECIOUS, less than any output."""
 
 AS_ROOT = os.geteuid() == 0
@@ -152,8 +152,12 @@ def simulate(out: Path, *extra: str, limit: int | None = None) -> subprocess.Com
     return studspec(*args, cwd=out.parent, limit=limit)
 
 
-WRITERS = {"cases generate": (generate, "razz-seed0-0000.phh"), "simulate --phh": (simulate, "hand-000001.phh")}
-"""Each command that writes a folder of files, and the name of the first file it writes."""
+WRITERS = {
+    "cases generate": (generate, "2", ("razz-seed0-0000.phh", "razz-seed0-0002.phh")),
+    "simulate --phh": (simulate, "30", ("hand-000001.phh", "hand-000031.phh")),
+}
+"""Each command that writes a folder of files, a chunk size that cuts its run in two, and
+the first file of each chunk."""
 
 
 @pytest.mark.parametrize("command", WRITERS)
@@ -170,13 +174,19 @@ def test_a_file_in_place_of_the_folder_is_one_line_issue_21_item_13(command: str
 def test_a_full_disk_keeps_the_files_already_there_issue_21_item_13(command: str, workers: str, tmp_path: Path) -> None:
     """A worker (this process, or one of a pool) cannot write a hand or a case: one line,
     and the file of an earlier run at that name is as it was. Before: a traceback, and the
-    file emptied and cut at the limit."""
-    write, first = WRITERS[command]
+    file emptied and cut at the limit. On two workers both chunks start at once and either
+    may fail first; the run stops at the first failure and says which file it was."""
+    write, chunk, (first, second) = WRITERS[command]
     out = tmp_path / "out"
     out.mkdir()
     kept = precious(out / first)
-    run = write(out, "--workers", workers, limit=LIMIT)
-    assert_refused(run, f"studspec: cannot write {kept}: File too large (the file already there is unchanged)")
+    run = write(out, "--workers", workers, "--chunk", chunk, limit=LIMIT)
+    said = [f"studspec: cannot write {kept}: File too large (the file already there is unchanged)"]
+    if workers == "2":
+        said.append(f"studspec: cannot write {out / second}: File too large")
+    assert "Traceback" not in run.stderr, run.stderr
+    assert len(run.stderr.splitlines()) == 1 and run.stderr.splitlines()[0] in said, run.stderr
+    assert run.returncode == 1
     assert kept.read_bytes() == PRECIOUS
     no_temporary_left(out)
 
@@ -184,12 +194,12 @@ def test_a_full_disk_keeps_the_files_already_there_issue_21_item_13(command: str
 @pytest.mark.skipif(AS_ROOT, reason=READ_ONLY_SKIP)
 @pytest.mark.parametrize("command", WRITERS)
 def test_a_read_only_folder_is_one_line_issue_21_item_13(command: str, tmp_path: Path) -> None:
-    write, first = WRITERS[command]
+    write, _, (first, _) = WRITERS[command]
     out = tmp_path / "out"
     out.mkdir()
     out.chmod(0o555)
     try:
-        run = write(out)
+        run = write(out, "--workers", "1")
     finally:
         out.chmod(0o755)
     assert_refused(run, f"studspec: cannot write {out / first}: Permission denied")
