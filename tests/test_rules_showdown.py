@@ -6,6 +6,8 @@ rules matrix section 3, edge cases 25-32.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scripted import (
     HILO,
     RAZZ,
@@ -20,6 +22,7 @@ from scripted import (
     streets,
     won,
 )
+from studspec import Hand, Showed, load_variant, parse_action, parse_history, replay, write_history
 
 
 def pot_of_101(name: str, p1: str, p2: str, p3: str):
@@ -205,3 +208,24 @@ def test_a_board_of_unseen_up_cards_shows_after_the_known_boards() -> None:
         kinds = {a.kind for a in hand.legal_actions(seat)}
         hand.act(BRING_IN if ActionKind.BRING_IN in kinds else CHECK_CALL, seat)
     assert hand.state == "showdown" and hand.actor == 0  # p1's known board shows first
+
+
+def test_an_empty_pot_is_shown_down_by_nobody_whether_cards_speak_or_not(tmp_path: Path) -> None:
+    """No ante and nobody bets: there is no pot, so nobody contests one and nobody shows.
+    A hand where cards speak and a replayed history of it (players show or muck in turn)
+    agree, so the history replays (found by the rule-book generator, issue 21 item 2)."""
+    book = tmp_path / "no-ante.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: no-ante\ntitle: No ante, no bring-in\n"
+        "description: Antes nothing and nobody brings in.\nstakes: {ante: 0}\n"
+        "streets:\n  third: {bring_in: false}\n",
+        encoding="utf-8",
+    )
+    variant = load_variant(str(book))
+    hand = Hand(variant, [100, 100], seed=3)
+    while not hand.is_complete:
+        hand.act(parse_action("cc"))  # everyone checks every street
+    assert not any(isinstance(event, Showed) for event in hand.events)
+    assert hand.pots() == [] and list(hand.stacks) == [100, 100]
+    again = replay(parse_history(write_history(hand)), variant)
+    assert again.hand.is_complete and list(again.stacks) == [100, 100]

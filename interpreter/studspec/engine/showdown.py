@@ -44,10 +44,10 @@ def enter_showdown(hand: Hand) -> None:
     first = hand.rules.showdown_order(situation)
     order = [first, *clockwise_from(hand.seats, first)]
     hand.show_queue = [s for s in order if s in live]
-    if hand.auto_showdown:
+    if hand.auto_showdown and (hand.dead_money or any(hand.contributed)):
         while hand.show_queue:
             table(hand, hand.show_queue.pop(0), None)
-    skip_uncontested(hand)
+    skip_uncontested(hand)  # an empty pot (no ante, nobody bet) is contested by nobody: none shows
 
 
 def all_shown(hand: Hand) -> bool:

@@ -413,6 +413,13 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 ("pots", "shares", index, "qualifier"),
                 f"a qualifier applies only to a low hand ({lows}); remove it from the {share['hand']!r} share",
             )
+    if len(shares) == 1 and HAND_TRAITS[shares[0]["hand"]].card:
+        pokers = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.card)))
+        yield Finding(
+            ("pots", "shares", 0, "hand"),
+            f"a lone {shares[0]['hand']} share cannot take every pot: when no live hand holds the card "
+            f"nobody could win; add a poker share ({pokers}) to take the pot then",
+        )
     if len(shares) == 1 and "qualifier" in shares[0] and _low(shares[0]["hand"]):
         yield Finding(
             ("pots", "shares", 0, "qualifier"),
