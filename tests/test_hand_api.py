@@ -8,7 +8,7 @@ from studspec.engine.actions import parse_action
 from studspec.engine.cards import parse_cards
 from studspec.engine.events import BringInDue, CardsDealt
 from studspec.engine.hand import Hand
-from studspec.errors import StakesError
+from studspec.errors import IllegalActionError, IllegalDealError, StakesError
 from studspec.history.phh import apply_history_action
 from studspec.spec import load_variant
 from studspec.spec.model import Stakes
@@ -51,3 +51,19 @@ def test_the_log_names_each_seat_that_must_open() -> None:
         apply_history_action(hand, line)
     due = [e.seat for e in hand.events if isinstance(e, BringInDue)]
     assert due == [1, 2]
+
+
+@pytest.mark.parametrize("seat", [1.0, True, -1, 7, "p2", 10**5000], ids=["float", "bool", "-1", "7", "str", "huge"])
+def test_a_seat_that_is_not_a_seat_number_is_refused_and_changes_nothing(seat: object) -> None:
+    """Seats are the integers 0 to seats - 1: a bool or a float is not one, though Python
+    compares True and 1.0 equal to 1 (issue 21 item 12: ``act(seat=1.0)`` was a bare
+    TypeError and ``seat=True`` was logged as taken). Refused with the reason, hand unchanged."""
+    hand = Hand(load_variant("razz"), [100] * 3, seed=1)
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match="seats are the integers 0 to 2"):
+        hand.act(parse_action("pb"), seat)  # type: ignore[arg-type]
+    assert hand.snapshot() == before
+    outside = Hand(load_variant("razz"), [100] * 3, deal_from_outside=True)
+    with pytest.raises(IllegalDealError, match="seats are the integers 0 to 2"):
+        outside.deal(seat, parse_cards("2c3c4c"))  # type: ignore[arg-type]
+    assert outside.log == []

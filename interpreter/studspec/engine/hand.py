@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from studspec.errors import HandError, IllegalActionError, StakesError
+from studspec.errors import HandError, IllegalActionError, IllegalDealError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
 from . import dealing, declare, offers, opening, rounds, showdown, snapshots
@@ -324,6 +324,9 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            legal = tuple(str(choice) for choice in self._choices(None))
+            raise IllegalActionError(str(action), _no_such_seat(seat, self.seats), legal)
         who = self._actor if seat is None else seat
         if self.deck.drawing:  # nothing unseen: nothing can fail late (see _guarded)
             self._act(action, seat)
@@ -372,6 +375,8 @@ class Hand:
         Checks that it is that seat's turn to receive cards, the number of cards, and that
         no card is already in play or in the muck; ``None`` stands for an unseen card.
         """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            raise IllegalDealError(_no_such_seat(seat, self.seats))
         self._guarded(lambda: self._deal(seat, cards))
         self.log.append(("deal", seat, tuple(cards)))
 
@@ -460,6 +465,16 @@ class Hand:
                     return
         finally:  # also when a phase fails midway, so the actor always matches the state
             self._actor = self._find_actor()
+
+
+def _no_such_seat(seat: object, seats: int) -> str:
+    """Why ``seat`` names no seat: seats are the integers 0 to ``seats - 1`` (a bool or a
+    float such as ``1.0`` is not one, though Python would compare it equal)."""
+    if isinstance(seat, int) and not -(10**9) < seat < 10**9:
+        shown = "an integer that large"  # repr of a huge int is refused past 4,300 digits
+    else:
+        shown = repr(seat)[:40] if isinstance(seat, (int, float)) else f"a {type(seat).__name__}"
+    return f"no seat {shown}: seats are the integers 0 to {seats - 1}"
 
 
 def _deck(seed: int, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:
