@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import BUILTIN_BOOKS
 from studspec import BRING_IN, CHECK_CALL, Hand, load_variant
 from studspec.engine.cards import parse_cards
-from studspec.errors import SnapshotError
+from studspec.errors import IllegalActionError, SnapshotError
 from studspec.play.players import PlayerKind, make_player
 
 SEATS = st.integers(min_value=2, max_value=8)
@@ -169,13 +169,16 @@ def test_a_hostile_document_is_refused_in_one_line_issue_21_item_12(change: dict
     assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
 
 
-def test_a_seat_given_as_true_is_saved_as_the_seat_it_stands_for_issue_21_item_12() -> None:
-    """The hand takes ``seat=True`` as seat 1 (``True == 1``); its snapshot must say 1, or
-    the hand saves a document it then refuses to restore."""
+def test_a_seat_given_as_true_is_refused_so_every_saved_seat_is_an_integer_issue_21_item_12() -> None:
+    """``True == 1`` in Python, but the hand takes only integer seats: ``seat=True`` is
+    refused (it was taken and logged as ``true``, a document the hand then refused to
+    restore), and every seat a snapshot holds is an integer."""
     hand = Hand(load_variant("seven-card-stud"), [1000, 1000], seed=1)
     assert hand.actor == 0
     hand.act(BRING_IN, seat=0)
-    hand.act(CHECK_CALL, seat=True)  # type: ignore[arg-type]  # what a program may pass
+    with pytest.raises(IllegalActionError):
+        hand.act(CHECK_CALL, seat=True)  # type: ignore[arg-type]  # what a program may pass
+    hand.act(CHECK_CALL, seat=1)
     document = json.loads(json.dumps(hand.snapshot()))
     assert [seat for _kind, seat, _text in document["log"]] == [0, 1]
     assert all(type(seat) is int for _kind, seat, _text in document["log"])

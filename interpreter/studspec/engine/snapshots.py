@@ -37,7 +37,6 @@ is unsafe whatever they claim to hold. Send such a hand as its snapshot (JSON) a
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -139,10 +138,10 @@ def _set_up(variant: Variant, document: Mapping[str, Any]) -> Hand:
 
 
 def _logged(kind: str, seat: int | None, command: Action | tuple[Card | None, ...]) -> list[Any]:
-    """One log entry as JSON. A seat the hand took as ``True`` (which is 1) is written as 1:
-    a document says what the hand did, in the form :func:`read_log` reads."""
+    """One log entry as JSON, in the form :func:`read_log` reads (a hand takes only integer
+    seats, so the seat is written as it is)."""
     text = str(command) if isinstance(command, Action) else format_cards(command)
-    return [kind, None if seat is None else operator.index(seat), text]
+    return [kind, seat, text]
 
 
 def replay_entry(hand: Hand, entry: LogEntry) -> None:
