@@ -340,3 +340,26 @@ def test_a_lone_card_share_is_refused(tmp_path: Path) -> None:
     )
     (error,) = validate_file(path)
     assert error.message.startswith("pots.shares[0].hand: a lone high-spade-in-the-hole share cannot take every pot")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("title", "T\x1b]0;PWNED\x07\x1b[2J"), ("description", "Fine\nthen \x9b31m red"), ("title", "abc\u202edcba")],
+)
+def test_control_characters_in_a_books_text_are_refused(tmp_path: Path, key: str, value: str) -> None:
+    """Issue 21 item 14: a title such as "T ESC]0;PWNED BEL ESC[2J" passed validate and was
+    printed raw by describe, run and simulate, retitling and clearing the user's terminal.
+    A book's text may hold no control character (a description may break lines), and the
+    error itself shows the character escaped."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        yaml.safe_dump({"schema_version": 1, "extends": "razz", "name": "house", key: value}), encoding="utf-8"
+    )
+    (error,) = validate_file(path)
+    assert error.message.startswith(f"{key}: holds the control character")
+    assert not any(char in str(error) for char in "\x1b\x07\x9b\u202e")
+    path.write_text(
+        yaml.safe_dump({"schema_version": 1, "extends": "razz", "name": "house", "description": "Two\nlines"}),
+        encoding="utf-8",
+    )
+    assert validate_file(path) == []

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from studspec.errors import SpecError
+from studspec.terminal import printable
 
 from .nodes import NodePath
 from .options import (
@@ -123,6 +124,27 @@ def semantic_errors(doc: Document, invalid: Collection[NodePath] = ()) -> list[S
 
 def _up_cards(street: Book) -> int:
     return sum(1 for face in street["deal"] if face == "up")
+
+
+@check(("title",), ("description",), ("phh_codes",))
+def text_a_terminal_shows(book: Book) -> Iterator[Finding]:
+    """A book's text is printed by describe, run, simulate and play: it may hold no control
+    character (nor a bidirectional override) that a terminal would obey rather than show
+    (``ESC ] 0 ;`` retitles the window, ``ESC [ 2 J`` clears it); a description may break
+    lines."""
+    texts: list[tuple[NodePath, Any, bool]] = [(("title",), book.get("title"), False)]
+    texts.append((("description",), book.get("description"), True))
+    texts += [(("phh_codes", i), code, False) for i, code in enumerate(book.get("phh_codes", ()))]
+    for node, text, newlines in texts:
+        if not isinstance(text, str) or printable(text, newlines=newlines) == text:
+            continue
+        bad = next(char for char in text if printable(char, newlines=newlines) != char)
+        allowed = " but line breaks" if newlines else ""
+        yield Finding(
+            node,
+            f"holds the control character {printable(bad)} (U+{ord(bad):04X}), which a terminal would obey "
+            f"rather than show; a rule book's text may hold no control character{allowed}",
+        )
 
 
 @check(("players",))
