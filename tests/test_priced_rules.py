@@ -220,3 +220,14 @@ def test_a_price_the_books_stakes_set_to_nothing_is_refused(tmp_path: Path) -> N
         "the rule by another stake or the pot"
     )
     assert [(e.line, e.message) for e in errors] == [(9, message)]
+
+
+def test_dead_money_is_contested_by_a_seat_that_bet_nothing() -> None:
+    """Found by the rule-book generator (issue 21 item 2): with no ante, a seat that went
+    all-in paying a card's price (1 chip) bet nothing, so it was eligible for no pot and
+    could not win back even the dead money it paid, though dead money is contested by
+    every seat still in (docs/rulebooks.md triggers[].price). The dead money is then a pot
+    of its own, first, that every seat still in contests; the bets make the pots after it."""
+    assert build_pots([0, 1, 1], [True, True, True], dead=1) == [Pot(1, (0, 1, 2)), Pot(2, (1, 2))]
+    # With every seat still in having bet, the dead money joins the main pot as before.
+    assert build_pots([1, 1, 1], [True, True, True], dead=1) == [Pot(4, (0, 1, 2))]

@@ -363,3 +363,18 @@ def test_control_characters_in_a_books_text_are_refused(tmp_path: Path, key: str
         encoding="utf-8",
     )
     assert validate_file(path) == []
+
+
+def test_two_shares_that_may_both_go_unwon_are_refused(tmp_path: Path) -> None:
+    """Found by the rule-book generator (issue 21 item 2): a qualified low beside a spade in
+    the hole validated, and a hand where nobody made the low and nobody held a hole spade
+    crashed the settlement. One share must always have a winner: a poker hand without a
+    qualifier (a qualified low with a high share, or a card share with any unqualified
+    poker share, still validates)."""
+    both = "pots: {shares: [{hand: ace-to-five-low, qualifier: 6}, {hand: low-spade-in-the-hole-ace-high}]}\n"
+    path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: x\n" + both)
+    (error,) = validate_file(path)
+    assert error.message.startswith("pots.shares: every share may go unwon")
+    fine = "pots: {shares: [{hand: ace-to-five-low}, {hand: low-spade-in-the-hole}]}\n"
+    path = _book(tmp_path, "schema_version: 1\nextends: seven-card-stud\nname: x\n" + fine)
+    assert validate_file(path) == []

@@ -529,7 +529,8 @@ class FuzzConfig:
 
 def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
     """Main and side pots from what each seat put in: a pot closes at each level a live seat
-    stopped at; folded money above the last level joins the last pot; dead money the main pot."""
+    stopped at; folded money above the last level joins the last pot; dead money the main pot
+    (a pot of its own, first, when a seat still in put nothing in but a price)."""
     levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0
@@ -543,11 +544,12 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> li
             pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
         else:
             pots.append((leftover, ()))
-    if dead:
-        if pots:
+    if dead:  # contested by every seat still in: the main pot, or its own if one bet nothing
+        everyone = tuple(s for s, alive in enumerate(live) if alive)
+        if pots and set(pots[0][1]) == set(everyone):
             pots[0] = (pots[0][0] + dead, pots[0][1])
         else:
-            pots.append((dead, tuple(s for s, alive in enumerate(live) if alive)))
+            pots.insert(0, (dead, everyone))
     return pots
 
 

@@ -27,8 +27,9 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
 
     Each level at which a live seat stopped contributing closes a pot. Money of folded
     seats beyond the last live level (possible only when live seats are all-in for less)
-    joins the last pot. ``dead`` money (paid for cards, not bet) joins the main pot, which
-    every seat still in contests.
+    joins the last pot. ``dead`` money (paid for cards, not bet) is contested by every seat
+    still in: it joins the main pot, or, when a seat still in bet nothing (it went all-in
+    paying a price, in a game without an ante), it is a pot of its own, the first.
     """
     levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
     pots: list[Pot] = []
@@ -52,11 +53,14 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
         else:
             pots.append(Pot(leftover, ()))
     if dead:
-        if pots:
+        everyone = tuple(s for s, alive in enumerate(live) if alive)
+        if pots and len(pots[0].eligible) == len(everyone):
             main = pots[0]
             pots[0] = Pot(main.amount + dead, main.eligible)
         else:
-            pots.append(Pot(dead, tuple(s for s, alive in enumerate(live) if alive)))
+            # A seat still in that bet nothing (all-in for a card's price, with no ante)
+            # contests the dead money alone: a pot of its own, ahead of the bets' pots.
+            pots.insert(0, Pot(dead, everyone))
     return pots
 
 

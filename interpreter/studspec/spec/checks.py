@@ -435,19 +435,11 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 ("pots", "shares", index, "qualifier"),
                 f"a qualifier applies only to a low hand ({lows}); remove it from the {share['hand']!r} share",
             )
-    if len(shares) == 1 and HAND_TRAITS[shares[0]["hand"]].card:
-        pokers = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.card)))
-        yield Finding(
-            ("pots", "shares", 0, "hand"),
-            f"a lone {shares[0]['hand']} share cannot take every pot: when no live hand holds the card "
-            f"nobody could win; add a poker share ({pokers}) to take the pot then",
-        )
-    if len(shares) == 1 and "qualifier" in shares[0] and _low(shares[0]["hand"]):
-        yield Finding(
-            ("pots", "shares", 0, "qualifier"),
-            "a lone share cannot have a qualifier: when no hand qualifies nobody could win the "
-            "pot; add a high share to take it, or remove the qualifier",
-        )
+    # (A qualifier on a high share is refused above; such a share still always has a winner.)
+    if not any(
+        not HAND_TRAITS[share["hand"]].card and not ("qualifier" in share and _low(share["hand"])) for share in shares
+    ):
+        yield from _a_share_always_won(shares)
     if len(shares) == 2:
         hands = [share["hand"] for share in shares]
         if not _two_shares_fit(hands):
@@ -457,6 +449,34 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 f"poker hand and one spade in the hole (high + high-spade-in-the-hole); got {' + '.join(hands)}",
                 at_key=True,
             )
+
+
+def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
+    """Every share here may go unwon (a qualified low nobody makes, a card nobody holds in
+    the hole), and then nobody could take the pot: one poker share without a qualifier must
+    be there to take a share nobody qualifies for (rules matrix section 2: no low, high
+    scoops; no hole spade, the poker hand scoops)."""
+    pokers = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.card)))
+    if len(shares) == 1 and "qualifier" in shares[0]:
+        yield Finding(
+            ("pots", "shares", 0, "qualifier"),
+            "a lone share cannot have a qualifier: when no hand qualifies nobody could win the "
+            "pot; add a high share to take it, or remove the qualifier",
+        )
+    elif len(shares) == 1:
+        yield Finding(
+            ("pots", "shares", 0, "hand"),
+            f"a lone {shares[0]['hand']} share cannot take every pot: when no live hand holds the card "
+            f"nobody could win; add a poker share ({pokers}) to take the pot then",
+        )
+    else:
+        named = " + ".join(share["hand"] + (" (qualified)" if "qualifier" in share else "") for share in shares)
+        yield Finding(
+            ("pots", "shares"),
+            f"every share may go unwon ({named}): when nobody qualifies and nobody holds the card, nobody "
+            f"could win the pot; one share must be a poker hand ({pokers}) without a qualifier",
+            at_key=True,
+        )
 
 
 @check(("wild",), ("deck", "cards"))
