@@ -83,6 +83,7 @@ from studspec import (
     parse_card,
     show,
 )
+from studspec.files import write_atomically
 
 MAX_STEPS = 2000
 """A hand that needs more steps than this (deals, actions) has not terminated."""
@@ -1773,8 +1774,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w", encoding="utf-8") as out:
-                out.write(text + "\n")
+            write_atomically(args.json, text + "\n")  # a long run's report, whole or not at all
     if figures.findings:
         return 1
     return 130 if figures.interrupted else 0

@@ -53,6 +53,7 @@ from studspec.spec.yamlload import MAX_NODES, parse_text
 
 from .actions import MAX_AMOUNT_DIGITS, Action, parse_action
 from .cards import Card, format_cards, parse_cards
+from .stakes import MAX_AMOUNT
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -62,7 +63,6 @@ VERSION = 1
 MAX_LOG = 2_000
 """More commands than any hand can take (ten seats, every street capped): a longer log is
 not a saved hand."""
-MAX_AMOUNT = 10**MAX_AMOUNT_DIGITS - 1
 """Largest stack or stake a saved hand may give: the digits an action's amount may have (PHH
 histories keep the same bound), far beyond any table's chips."""
 MAX_SEED_BITS = 256

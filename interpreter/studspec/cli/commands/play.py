@@ -6,7 +6,15 @@ import argparse
 import random
 import sys
 
-from studspec.cli.commands import PLAYERS_HELP, load_rulebook, players_or_default
+from studspec.cli.commands import (
+    MAX_HANDS,
+    MAX_SEED,
+    PLAYERS_HELP,
+    amount,
+    load_rulebook,
+    players_or_default,
+    whole_number,
+)
 from studspec.engine.hand import Hand
 from studspec.errors import OutputFileError, SnapshotError, StakesError, StudspecError
 from studspec.play.game import Console, Session, new_session, run_session
@@ -55,9 +63,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         # A fresh game each time; the seed is printed so that a game can be dealt again.
         args.seed = random.SystemRandom().randrange(10**6)
         print(f"(seed {args.seed}: --seed {args.seed} deals this game again)")
-    if args.hands is not None and args.hands < 1:
-        print("studspec play: --hands must be 1 or more", file=sys.stderr)
-        return 2
     players = players_or_default(args.players, variant)
     if not 1 <= args.seat <= players:
         print(f"studspec play: --seat must be from 1 to {players}", file=sys.stderr)
@@ -95,9 +100,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="go on with a game saved by --save, in the hand where it stopped (saves to FILE again on q)",
     )  # fmt: skip
     cmd.add_argument("--players", type=int, help=f"{PLAYERS_HELP} (you included)")
-    cmd.add_argument("--seat", type=int, default=1, help="your seat, 1 = first left of the dealer (default 1)")
     cmd.add_argument(
-        "--seed", type=int, help="seed for the deals and the players (default: a new one each game, printed)"
+        "--seat", type=whole_number(1, 10), default=1, help="your seat, 1 = first left of the dealer (default 1)"
+    )
+    cmd.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        help=f"seed for the deals and the players, 0 to {MAX_SEED:,} (default: a new one each game, printed)",
     )
     cmd.add_argument(
         "--bots",
@@ -105,11 +114,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=PlayerKind.RULES.value,
         help="the other players: rules (by hand strength, default) or random",
     )
-    cmd.add_argument("--stack", type=int, help="every player's starting stack (default: the rule book's)")
+    cmd.add_argument("--stack", type=amount(1), help="every player's starting stack (default: the rule book's)")
     cmd.add_argument(
         "--hands",
-        type=int,
-        help="play this many hands without asking between them (default: ask after each hand)",
+        type=whole_number(1, MAX_HANDS),
+        help=f"play this many hands, 1 to {MAX_HANDS:,}, without asking between them (default: ask after each hand)",
     )
     cmd.add_argument(
         "--color",
