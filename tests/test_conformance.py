@@ -125,8 +125,8 @@ def test_wrong_seat_to_act(tmp_path: Path) -> None:
 
 
 def test_wrong_legal_set(tmp_path: Path) -> None:
-    got = run(tmp_path, CASE + '_legal = [[3, ["pb", "cbr 10", "f"]]]\n')
-    assert got == "3 p1 pb | legal {f, pb, cbr 10} | legal {pb, cbr 10} (missing f)"
+    got = run(tmp_path, CASE + '_legal = [[3, ["pb 3", "cbr 10", "f"]]]\n')
+    assert got == "3 p1 pb | legal {f, pb 3, cbr 10} | legal {pb 3, cbr 10} (missing f)"
 
 
 def test_an_illegal_action_that_is_accepted(tmp_path: Path) -> None:
@@ -163,7 +163,8 @@ def test_conform_prints_each_failure_with_the_state_and_a_summary(
     assert lines[0] == (
         f"FAIL {bad}: after the last action (6 actions): expected finishing stacks 999 1002 999; got stacks 1002 999 999"
     )
-    assert "    rule: WSOP-L 219" in lines
+    assert "    the case cites: WSOP-L 219" in lines
+    assert "    failed check: finishing_stacks" in lines
     assert "      to act: nobody; legal: none; stacks: 1002 999 999; the hand is over" in lines
     assert any(line.startswith("      p1: stack 1002") and "[As] [Ks] 2c" in line for line in lines)
     assert lines[-1] == "1 passed, 1 failed"
@@ -231,8 +232,8 @@ def test_the_reference_adapter_answers_bad_messages_with_errors() -> None:
     adapter = ReferenceAdapter()
     assert "before any new_hand" in adapter.handle({"type": "deal", "seat": 0, "cards": []})["error"]
     assert "unknown message type" in adapter.handle({"type": "hello"})["error"]
-    assert "rulebook" in adapter.handle({"type": "new_hand", "rulebook": 3})["error"]
-    bad_book = {"type": "new_hand", "rulebook": {"name": "x"}, "stakes": {}, "stacks": [10, 10]}
+    assert "rulebook" in adapter.handle({"type": "new_hand", "protocol": 2, "rulebook": 3})["error"]
+    bad_book = {"type": "new_hand", "protocol": 2, "rulebook": {"name": "x"}, "stakes": {}, "stacks": [10, 10]}
     assert "<rulebook from new_hand>" in adapter.handle(bad_book)["error"]
 
 

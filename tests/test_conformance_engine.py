@@ -18,8 +18,9 @@ import pytest
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
+from studspec.conformance.checkpoints import TableState
 from studspec.conformance.process import ProcessEngine
-from studspec.conformance.protocol import QUERY, Refusal
+from studspec.conformance.protocol import QUERY, EngineError, Refusal
 from studspec.conformance.runner import run_case, run_cases
 from studspec.errors import EngineFault
 
@@ -101,7 +102,8 @@ def test_a_broken_odd_chip_rule_is_reported_with_the_first_diverging_case(
     assert first[0].endswith("pots/ec31-tied-straights-odd-chip-highest-card-by-suit-in-five.phh")
     text = "\n".join(lines)
     assert "expected finishing stacks 1002 1003 995; got stacks 1003 1002 995" in text
-    assert "rule: rules matrix edge case 31" in text
+    assert "failed check: finishing_stacks" in text
+    assert "the case cites: docs/rules.md E31" in text
 
 
 def test_a_broken_legal_action_set_is_caught_at_the_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -210,7 +212,9 @@ def test_a_hung_engine_is_killed_and_replaced(tmp_path: Path) -> None:
     engine.close()
 
 
-def test_the_reference_engine_refuses_an_illegal_action_with_an_error() -> None:
+def test_the_reference_engine_refuses_an_illegal_action_by_the_rules() -> None:
+    """Issue 23 item 1: an illegal deal or action is ``refused``; a message the engine cannot
+    read is an ``error``, which no case takes for a refusal."""
     engine = ProcessEngine(REFERENCE, timeout=10)
     try:
         from studspec.conformance.protocol import new_hand_message
@@ -222,11 +226,11 @@ def test_the_reference_engine_refuses_an_illegal_action_with_an_error() -> None:
         assert isinstance(engine.send({"type": "deal", "seat": 1, "cards": ["As", "Kd", "7h"]}), Refusal)
         engine.send({"type": "deal", "seat": 0, "cards": ["As", "2d", "Kh"]})
         state = engine.send({"type": "deal", "seat": 1, "cards": ["3s", "4d", "Qh"]})
-        assert not isinstance(state, Refusal) and state.to_act == 0 and state.legal == {"pb", "cbr 10"}
+        assert isinstance(state, TableState) and state.to_act == 0 and state.legal == {"pb 3", "cbr 10"}
         refusal = engine.send({"type": "action", "seat": 0, "action": "f"})
-        assert isinstance(refusal, Refusal) and "refused" in refusal.error
-        assert isinstance(engine.send({"type": "bogus"}), Refusal)
+        assert isinstance(refusal, Refusal) and "refused" in refusal.reason
+        assert isinstance(engine.send({"type": "bogus"}), EngineError)
         query = engine.send(QUERY)
-        assert not isinstance(query, Refusal) and "p1: stack 99" in query.detail
+        assert isinstance(query, TableState) and "p1: stack 99" in query.detail
     finally:
         engine.close()

@@ -31,7 +31,7 @@ big_bet = 20
 starting_stacks = [1000, 1000, 1000]
 actions = ["d dh p1 AsKs2c", "d dh p2 AhKh9d", "d dh p3 AdKd9h"]
 _to_act = [[3, "p1"]]
-_legal = [[3, ["pb", "cbr 10"]]]
+_legal = [[3, ["pb 3", "cbr 10"]]]
 _illegal = [[3, "p1 cc"], [3, "p2 pb"]]
 """
 

@@ -4,6 +4,10 @@
 see what correct replies look like) before pointing it at their server; ``studspec conform``
 without ``--engine`` calls it in-process through :class:`InProcessEngine`, so the reference
 and a foreign engine run through the very same driver and checks.
+
+It answers a deal or action the rules forbid with ``{"refused": ...}`` and everything else
+it cannot do (a malformed message, a book it cannot build, a protocol it does not speak, a
+crash of its own) with ``{"error": ...}``: a crash must never pass for a refusal (protocol 2).
 """
 
 from __future__ import annotations
@@ -20,11 +24,17 @@ from studspec.engine.hand import Hand
 from studspec.errors import DeckExhaustedError, EngineFault, HandError, JSONLineError, MessageError
 from studspec.spec.model import Face, Stakes
 
-from .protocol import MAX_LINE, Message, Reply, load_line, parse_reply
+from .protocol import MAX_LINE, PROTOCOL_VERSION, Message, Reply, load_line, parse_reply, protocol_choice
 from .rulebook import variant_from_resolved
 
-REFUSALS = (HandError, ValueError, DeckExhaustedError)
-"""What a refused message raises: illegal actions and deals, bad cards, bad stakes or books."""
+REFUSALS = (HandError, DeckExhaustedError)
+"""What a deal or action the rules forbid raises: illegal actions and deals, a deck that
+cannot serve them. Answered ``{"refused": ...}``."""
+
+ERRORS = (ValueError,)
+"""What a message the adapter cannot carry out raises (a malformed message, a bad card's
+text, stakes or a rule book it cannot deal): answered ``{"error": ...}``, never as a
+refusal by the rules."""
 
 STAKES = ("ante", "bring_in", "small_bet", "big_bet")
 
@@ -97,7 +107,8 @@ class ReferenceAdapter:
         self.hand: Hand | None = None
 
     def handle(self, message: Any) -> Message:
-        """The reply to one decoded message (a state, or ``{"error": ...}``)."""
+        """The reply to one decoded message: a state, ``{"refused": ...}`` for a deal or
+        action the rules forbid, ``{"error": ...}`` for a message it cannot carry out."""
         try:
             if not isinstance(message, dict):
                 raise MessageError(f"a message must be a JSON object, not {_given(message)}")
@@ -113,17 +124,19 @@ class ReferenceAdapter:
             elif kind == "deal":
                 self._deal(self.hand, message)
             else:
-                seat = self._seat(self.hand, message, "action")
+                seat = self._seat(message)
                 self.hand.act(parse_action(_field(message, "action", str)), seat=seat)
         except REFUSALS as error:
+            return {"refused": str(error)}
+        except ERRORS as error:
             return {"error": str(error)}
         return self.state()
 
     @staticmethod
-    def _seat(hand: Hand, message: Mapping[str, Any], kind: str) -> int:
+    def _seat(message: Mapping[str, Any]) -> int:
+        """The message's seat, a whole number; one the table lacks is the hand's to refuse
+        (by the rules: nobody sits there), not a malformed message."""
         seat: int = _field(message, "seat", int)
-        if not 0 <= seat < hand.seats:
-            raise MessageError(f"{kind!r} message: 'seat' must be a seat from 0 to {hand.seats - 1}, not {seat}")
         return seat
 
     def _deal(self, hand: Hand, message: Mapping[str, Any]) -> None:
@@ -131,13 +144,18 @@ class ReferenceAdapter:
             raise MessageError(
                 f"'deal' message: 'seat' must be a seat number or null (a community card), not {_given(message['seat'])}"
             )
-        seat = None if message.get("seat", 0) is None else self._seat(hand, message, "deal")
+        seat = None if message.get("seat", 0) is None else self._seat(message)
         cards = _field(message, "cards", list)
         texts = [_checked("deal", f"cards[{i}]", card, str) for i, card in enumerate(cards)]
         hand.deal(seat, [_card(text) for text in texts])
 
     def _new_hand(self, message: Mapping[str, Any]) -> None:
         self.hand = None
+        version = message.get("protocol")
+        if version != PROTOCOL_VERSION:
+            raise MessageError(
+                f"'new_hand' message: protocol {_given(version)}: this engine speaks protocol {PROTOCOL_VERSION}"
+            )
         variant = variant_from_resolved(_field(message, "rulebook", dict))
         stakes = _stakes(message)
         stacks = _int_list(message, "stacks")
@@ -150,7 +168,7 @@ class ReferenceAdapter:
         actor = hand.actor
         reply: Message = {
             "to_act": actor,
-            "legal": [str(a) for a in hand.legal_actions()] if actor is not None else [],
+            "legal": [protocol_choice(a) for a in hand.legal_actions()] if actor is not None else [],
             "complete": hand.is_complete,
             "stacks": list(hand.stacks),
         }

@@ -5,6 +5,11 @@ A case without ``finishing_stacks`` is *partial*: a refusal check written from a
 need not finish the hand, so such a case checks that its actions are accepted, its
 checkpoints and its ``_illegal`` lines, and nothing about the end; reports say it is partial.
 
+``_tabled = N`` says that from action N on every hand still in is tabled (the betting ended
+with all but one player all-in before the last street: TDA 16), so no showing order applies:
+the harness plays the case's show lines from N on in whatever order the engine asks for them
+(issue 23 item 3), and a checkpoint may not pin whose show comes next.
+
 Cases are found by walking paths for ``*.phh`` files, sorted, so every run (and the first
 diverging case a broken engine is reported with) is in the same order.
 """
@@ -20,7 +25,7 @@ from studspec.history.phh import History, read_history
 from studspec.history.variants import Folders, variant_for_history
 from studspec.spec.model import Variant
 
-from .checkpoints import Checkpoint, parse_checkpoints
+from .checkpoints import Checkpoint, Legal, ToAct, parse_checkpoints
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,12 @@ class Case:
         """The rule the case checks, as cited in ``_rule``."""
         rule = self.history.extra.get("_rule")
         return rule if isinstance(rule, str) else None
+
+    @property
+    def tabled(self) -> int | None:
+        """``_tabled``: the action from which every hand still in is tabled, shown in any order."""
+        value = self.history.extra.get("_tabled")
+        return value if isinstance(value, int) else None
 
     @property
     def finishing_stacks(self) -> tuple[int, ...] | None:
@@ -66,7 +77,39 @@ def load_case(path: str | Path) -> Case:
         checkpoints = parse_checkpoints(history.extra, len(history.actions))
     except CheckpointFormatError as error:
         raise CaseFormatError(f"{path}: {error}") from None
+    _check_tabled(history, checkpoints, str(path))
     return Case(str(path), history, checkpoints)
+
+
+def is_show_line(line: str) -> bool:
+    """``pN sm CARDS``: a seat showing its cards (a bare ``sm`` mucks)."""
+    words = line.split("#", 1)[0].split()
+    return len(words) == 3 and words[0].startswith("p") and words[1] == "sm"
+
+
+def _check_tabled(history: History, checkpoints: tuple[Checkpoint, ...], path: str) -> None:
+    """``_tabled`` is an action index, no hand after it is mucked, and no ``_to_act`` or
+    ``_legal`` after it stands just before a show: with every hand tabled there is no order of
+    showing to check."""
+    tabled = history.extra.get("_tabled")
+    if tabled is None:
+        return
+    count = len(history.actions)
+    if not isinstance(tabled, int) or isinstance(tabled, bool) or not 0 <= tabled <= count:
+        raise CaseFormatError(f"{path}: '_tabled' must be an action index from 0 to {count}, not {tabled!r}")
+    for line in history.actions[tabled:]:
+        words = line.split("#", 1)[0].split()
+        if len(words) == 2 and words[1] == "sm":
+            raise CaseFormatError(
+                f"{path}: {line!r} mucks, but from _tabled = {tabled} on every hand is tabled (TDA 16): show its cards"
+            )
+    for checkpoint in checkpoints:
+        at = checkpoint.after
+        if isinstance(checkpoint, ToAct | Legal) and at >= tabled and at < count and is_show_line(history.actions[at]):
+            raise CaseFormatError(
+                f"{path}: {checkpoint.check.split(' (')[0]} pins the next show, but from _tabled = {tabled} on every "
+                "hand is tabled and shown in any order; leave that checkpoint out"
+            )
 
 
 def find_cases(paths: Iterable[str | Path]) -> list[Path]:

@@ -2,9 +2,11 @@
 
 A case states expectations at points of its history: after the first N entries of
 ``actions`` (deals included) it may say whose turn it is (``_to_act``), exactly which
-actions are legal (``_legal``) and which action must be refused (``_illegal``). Each kind is
-a small frozen record that knows how to read itself from the PHH field and, for the two
-that look only at the state, how to compare itself with what an engine reports.
+actions are legal (``_legal``, with the amount of every choice that moves chips: ``cc 3``
+is a call of 3 chips, a bare ``cc`` a check), what each seat has behind (``_stacks``) and
+which action must be refused (``_illegal``). Each kind is a small frozen record that knows
+how to read itself from the PHH field and, for those that look only at the state, how to
+compare itself with what an engine reports and name the check it makes.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ _RANGE = re.compile(r"^cbr ([0-9]+)\.\.([0-9]+)$")
 
 def normalize_action(text: str) -> str:
     """One spelling per legal action: single spaces, lower-case codes, ``cbr 10..10`` as
-    ``cbr 10`` (a range of one amount is that amount)."""
+    ``cbr 10`` (a range of one amount is that amount), ``cc 0`` as ``cc`` (a check moves no
+    chips)."""
     words = text.split()
     if not words:
         return ""
@@ -62,7 +65,21 @@ def normalize_action(text: str) -> str:
     match = _RANGE.match(normal)
     if match and match.group(1) == match.group(2):
         return f"cbr {match.group(1)}"
+    if normal == "cc 0":
+        return "cc"
     return normal
+
+
+def action_cost(choice: str) -> int | None:
+    """The chips a legal choice moves from the stack when its amount says so: ``cc 3``,
+    ``pb 3`` and ``pay 20`` move that many; ``f``, a bare ``cc`` (a check) and ``sm`` none.
+    ``None`` for ``cbr``, whose amount is the street total, not what it moves."""
+    words = choice.split()
+    if not words or words[0] == "cbr":
+        return None
+    if words[0] in ("cc", "pb", "pay") and len(words) == 2:
+        return int(words[1]) if is_number(words[1]) and len(words[1]) <= 30 else None
+    return 0
 
 
 def _action_order(text: str) -> tuple[int, int, str]:
@@ -93,6 +110,10 @@ class ToAct:
         got = "nobody" if state.to_act is None else seat_name(state.to_act)
         return f"{want} to act", f"{got} to act"
 
+    @property
+    def check(self) -> str:
+        return f"_to_act after {self.after} actions (whose turn)"
+
 
 @dataclass(frozen=True)
 class Legal:
@@ -114,6 +135,28 @@ class Legal:
             notes.append("not allowed " + ", ".join(extra))
         return "legal {" + ", ".join(sorted_actions(self.actions)) + "}", f"{got} ({'; '.join(notes)})"
 
+    @property
+    def check(self) -> str:
+        return f"_legal after {self.after} actions (the choices and their amounts)"
+
+
+@dataclass(frozen=True)
+class Stacks:
+    """``_stacks``: after ``after`` actions each seat has exactly ``stacks`` behind (what its
+    antes, bets and calls have left it), so a wrong amount shows where it is taken."""
+
+    after: int
+    stacks: tuple[int, ...]
+
+    def mismatch(self, state: TableState) -> tuple[str, str] | None:
+        if state.stacks == self.stacks:
+            return None
+        return "stacks " + " ".join(map(str, self.stacks)), "stacks " + " ".join(map(str, state.stacks))
+
+    @property
+    def check(self) -> str:
+        return f"_stacks after {self.after} actions (the chips behind each seat)"
+
 
 @dataclass(frozen=True)
 class Illegal:
@@ -123,8 +166,12 @@ class Illegal:
     after: int
     line: str
 
+    @property
+    def check(self) -> str:
+        return f"_illegal after {self.after} actions: {self.line!r} refused by the rules, the hand unchanged"
 
-Checkpoint = ToAct | Legal | Illegal
+
+Checkpoint = ToAct | Legal | Stacks | Illegal
 
 
 def _pairs(value: Any, key: str, actions: int) -> list[tuple[int, Any]]:
@@ -158,18 +205,26 @@ def _action_set(value: Any, key: str) -> frozenset[str]:
     return frozenset(normalize_action(a) for a in value)
 
 
+def _stack_list(value: Any, key: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise CheckpointFormatError(f"'{key}': {value!r} must be a list of whole numbers, one per seat")
+    return tuple(value)
+
+
 def parse_checkpoints(extra: dict[str, Any], actions: int) -> tuple[Checkpoint, ...]:
-    """Read ``_to_act``, ``_legal`` and ``_illegal`` from a case's extra fields, in order of
-    N (then to_act, legal, illegal, as written)."""
+    """Read ``_to_act``, ``_legal``, ``_stacks`` and ``_illegal`` from a case's extra fields,
+    in order of N (then to_act, legal, stacks, illegal, as written)."""
     found: list[Checkpoint] = []
     if "_to_act" in extra:
         found += [ToAct(n, _seat(v, "_to_act")) for n, v in _pairs(extra["_to_act"], "_to_act", actions)]
     if "_legal" in extra:
         found += [Legal(n, _action_set(v, "_legal")) for n, v in _pairs(extra["_legal"], "_legal", actions)]
+    if "_stacks" in extra:
+        found += [Stacks(n, _stack_list(v, "_stacks")) for n, v in _pairs(extra["_stacks"], "_stacks", actions)]
     if "_illegal" in extra:
         for n, line in _pairs(extra["_illegal"], "_illegal", actions):
             if not isinstance(line, str) or not line.strip():
                 raise CheckpointFormatError(f"'_illegal': {line!r} must be an action line such as \"p2 cbr 13\"")
             found.append(Illegal(n, line.strip()))
-    kinds = {ToAct: 0, Legal: 1, Illegal: 2}
+    kinds = {ToAct: 0, Legal: 1, Stacks: 2, Illegal: 3}
     return tuple(sorted(found, key=lambda c: (c.after, kinds[type(c)])))

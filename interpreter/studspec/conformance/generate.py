@@ -18,17 +18,21 @@ import hashlib
 import os
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
+from studspec.engine.events import BettingSkipped
 from studspec.engine.hand import Hand
 from studspec.files import make_folder, write_atomically
 from studspec.history.phh import history_actions, write_history
 from studspec.play.chunks import Backend, Local, Spans, run_chunks
 from studspec.play.players import RandomPlayer
 from studspec.spec.model import Stakes, Variant
+
+from .case import is_show_line
+from .protocol import protocol_choice
 
 CASE_CHUNK = 20
 """Cases per task by default (``--chunk``): a case costs a few times a simulated hand (it
@@ -81,6 +85,47 @@ def _showdown_action(hand: Hand, seat: int, rng: random.Random, settings: Genera
     return show(tuple(hand.cards[seat]))
 
 
+@dataclass
+class _Record:
+    """What a generated case checks, gathered while its hand is played."""
+
+    to_act: list[list[Any]] = field(default_factory=list)
+    legal: list[list[Any]] = field(default_factory=list)
+    illegal: list[list[Any]] = field(default_factory=list)
+    tabled: int | None = None
+    """Where every hand was tabled (``_tabled``), once the showdown is reached so."""
+
+    def without_show_order(self, hand: Hand) -> None:
+        """Drop the checkpoints that would pin whose show comes next where hands are tabled."""
+        if self.tabled is None:
+            return
+        tabled = self.tabled
+        shows = {i for i, line in enumerate(history_actions(hand)) if i >= tabled and is_show_line(line)}
+        self.to_act, self.legal, self.illegal = (
+            [c for c in found if c[0] not in shows] for found in (self.to_act, self.legal, self.illegal)
+        )
+
+    def extra(self, rule: str) -> dict[str, Any]:
+        extra: dict[str, Any] = {"_rule": rule, "_to_act": self.to_act, "_legal": self.legal}
+        if self.tabled is not None:
+            extra["_tabled"] = self.tabled
+        if self.illegal:
+            extra["_illegal"] = self.illegal
+        return extra
+
+
+def _decide(hand: Hand, seat: int, legal: list[LegalAction], player: RandomPlayer, record: _Record,
+            rng: random.Random, settings: GenerationSettings) -> Action:  # fmt: skip
+    """The seat's action; at the first show, whether every hand is tabled (none is then mucked)."""
+    if not any(option.kind is ActionKind.SHOW_MUCK for option in legal):
+        return player.choose(hand, seat, legal)
+    if record.tabled is None and not any(line.split()[1:2] == ["sm"] for line in history_actions(hand)):
+        record.tabled = tabled_from(hand)
+    if record.tabled is not None:
+        return show(tuple(hand.cards[seat]))
+    return _showdown_action(hand, seat, rng, settings)
+
+
 def generate_case(
     variant: Variant, variant_ref: str, rng: random.Random, settings: GenerationSettings, rule: str
 ) -> str:
@@ -88,9 +133,7 @@ def generate_case(
     stakes = variant.stakes
     hand = Hand(variant, _stacks(rng, stakes, settings), stakes=stakes, seed=rng.randrange(2**32), auto_showdown=False)
     players = [RandomPlayer(random.Random(rng.random())) for _ in range(settings.players)]
-    to_act: list[list[Any]] = []
-    legal_at: list[list[Any]] = []
-    illegal: list[list[Any]] = []
+    record = _Record()
     while not hand.is_complete:
         seat = hand.actor
         if seat is None:
@@ -99,23 +142,31 @@ def generate_case(
         index = len(history_actions(hand))
         # Simultaneous hi-lo declarations are written only once all are made, so several
         # decisions share one history index: the checkpoint is the first one's.
-        first_at_index = not to_act or to_act[-1][0] != index
+        first_at_index = not record.to_act or record.to_act[-1][0] != index
         if first_at_index:
-            to_act.append([index, f"p{seat + 1}"])
-            legal_at.append([index, [str(option) for option in legal]])
+            record.to_act.append([index, f"p{seat + 1}"])
+            record.legal.append([index, [protocol_choice(option) for option in legal]])
         if first_at_index and rng.random() < settings.illegal:
             candidates = _refused_candidates(hand, seat, legal)
             if candidates:
-                illegal.append([index, rng.choice(candidates)])
-        if any(option.kind is ActionKind.SHOW_MUCK for option in legal):
-            action = _showdown_action(hand, seat, rng, settings)
-        else:
-            action = players[seat].choose(hand, seat, legal)
-        hand.act(action, seat=seat)
-    extra: dict[str, Any] = {"_rule": rule, "_to_act": to_act, "_legal": legal_at}
-    if illegal:
-        extra["_illegal"] = illegal
-    return write_history(hand, variant_ref=variant_ref, extra=extra)
+                record.illegal.append([index, rng.choice(candidates)])
+        hand.act(_decide(hand, seat, legal, players[seat], record, rng, settings), seat=seat)
+    record.without_show_order(hand)
+    return write_history(hand, variant_ref=variant_ref, extra=record.extra(rule))
+
+
+def tabled_from(hand: Hand) -> int | None:
+    """Where every hand is tabled, when the showdown is reached so (``_tabled``): nobody could
+    bet on the last street, every seat still in but at most one being all-in (TDA 16). Then it
+    is the line after the last bet, call, fold or bring-in; the shows after it have no order."""
+    last = hand.variant.streets[-1].id
+    if not any(isinstance(event, BettingSkipped) and event.street == last for event in hand.events):
+        return None
+    if len([seat for seat in hand.live if hand.stacks[seat] > 0]) > 1:
+        return None
+    lines = history_actions(hand)
+    bets = [i for i, line in enumerate(lines) if line.split()[1] in ("f", "cc", "pb", "cbr")]
+    return bets[-1] + 1 if bets else 0
 
 
 def variant_reference(ref: str, out_dir: Path) -> str:

@@ -6,34 +6,41 @@ use the PHH vocabulary. docs/conformance.md is the reference for implementers.
 
 Harness to engine::
 
-    {"type": "new_hand", "case": "...", "rulebook": {...}, "stakes": {...}, "stacks": [...]}
+    {"type": "new_hand", "protocol": 2, "case": "...", "rulebook": {...}, "rulebook_digest": "sha256:...",
+     "builtin": true, "stakes": {...}, "stacks": [...]}
     {"type": "deal", "seat": 0, "cards": ["As", "Kd", "7h"]}     seat null: a community card
     {"type": "action", "seat": 1, "action": "cbr 400"}
     {"type": "query"}
 
 Engine to harness, for every message::
 
-    {"to_act": 1, "legal": ["f", "cc", "cbr 400"], "complete": false, "stacks": [...]}
-    {"error": "why the deal or action was refused"}
+    {"to_act": 1, "legal": ["f", "cc 200", "cbr 400"], "complete": false, "stacks": [...]}
+    {"refused": "why the rules forbid the deal or action"}      the hand is unchanged
+    {"error": "why the engine could not handle the message"}    a fault: the case fails
 
-This module only builds messages and reads replies; it knows nothing of processes.
+Protocol 2 (issue 23) tells a refusal by the rules from an engine's fault, so a crash never
+passes for a correct refusal, and puts the amount on every choice that moves chips, so a
+wrong call shows where it happens; ``new_hand`` says which exact rule book it carries. This
+module only builds messages and reads replies; it knows nothing of processes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from studspec.engine.actions import is_number
+from studspec.engine.actions import ActionKind, LegalAction, is_number
 from studspec.errors import JSONLineError, LineFormatError, ProtocolError
 from studspec.spec.model import Stakes
 
 from .checkpoints import TableState, normalize_action
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""The protocol this harness speaks; docs/conformance.md, "Protocol versions", says what changed."""
 
 Message = dict[str, Any]
 
@@ -52,20 +59,37 @@ MAX_DIGITS = 30
 
 @dataclass(frozen=True)
 class Refusal:
-    """The engine refused a deal or action: ``{"error": "..."}``."""
+    """The engine refused a deal or action by the rules: ``{"refused": "..."}``; the hand is
+    as it was."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class EngineError:
+    """The engine could not handle a message: ``{"error": "..."}`` (a bug, a rule book or a
+    message it cannot play). Never a refusal by the rules: a case that expects a refusal and
+    gets one fails, so an engine that answers everything with a crash passes nothing."""
 
     error: str
 
 
-Reply = TableState | Refusal
+Reply = TableState | Refusal | EngineError
 
 
-def new_hand_message(rulebook: Mapping[str, Any], stakes: Stakes, stacks: Sequence[int], case: str = "") -> Message:
+def new_hand_message(
+    rulebook: Mapping[str, Any], stakes: Stakes, stacks: Sequence[int], case: str = "", builtin: bool = False
+) -> Message:
+    """``builtin``: whether ``rulebook`` is a built-in book exactly as studspec ships it (an
+    engine that deals fixed games checks it, not the name alone: a house book may reuse a
+    built-in's name)."""
     return {
         "type": "new_hand",
         "protocol": PROTOCOL_VERSION,
         "case": case,
         "rulebook": dict(rulebook),
+        "rulebook_digest": rulebook_digest(rulebook),
+        "builtin": builtin,
         "stakes": {
             "ante": stakes.ante,
             "bring_in": stakes.bring_in,
@@ -74,6 +98,29 @@ def new_hand_message(rulebook: Mapping[str, Any], stakes: Stakes, stacks: Sequen
         },
         "stacks": list(stacks),
     }
+
+
+def protocol_choice(choice: LegalAction) -> str:
+    """A legal choice as protocol 2 writes it: the chips it moves on every choice that moves
+    some (``cc 3`` a call of 3, ``pb 3``, ``pay 20``; ``cbr X`` the street total, as in PHH),
+    a bare ``cc`` for a check."""
+    if choice.kind is ActionKind.CHECK_CALL and choice.cost:
+        return f"cc {choice.cost}"
+    if choice.kind is ActionKind.BRING_IN:
+        return f"pb {choice.cost}"
+    return str(choice)
+
+
+def canonical_json(value: Any) -> str:
+    """The one spelling of a JSON value that digests are taken of: keys sorted, no spaces,
+    every character past ASCII written as a ``\\uXXXX`` escape."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def rulebook_digest(rulebook: Mapping[str, Any]) -> str:
+    """``sha256:`` and the hex SHA-256 of the rule book's canonical JSON (UTF-8): two books
+    with the same digest state the same rules, whatever they are named."""
+    return "sha256:" + hashlib.sha256(canonical_json(dict(rulebook)).encode("utf-8")).hexdigest()
 
 
 def _seat_of(word: str, line: str) -> int:
@@ -118,10 +165,13 @@ def parse_reply(data: Any) -> Reply:
     """Check a decoded reply's shape; raise :class:`ProtocolError` saying what is wrong."""
     if not isinstance(data, dict):
         raise ProtocolError(f"a reply must be a JSON object, not {type(data).__name__}")
-    if "error" in data:
-        if not isinstance(data["error"], str):
-            raise ProtocolError("'error' must be a string")
-        return Refusal(data["error"])
+    if "refused" in data and "error" in data:
+        raise ProtocolError("a reply is a refusal ('refused') or an engine error ('error'), not both")
+    for key, kind in (("refused", Refusal), ("error", EngineError)):
+        if key in data:
+            if not isinstance(data[key], str):
+                raise ProtocolError(f"'{key}' must be a string")
+            return kind(data[key])
     missing = [key for key in ("to_act", "legal", "complete", "stacks") if key not in data]
     if missing:
         raise ProtocolError(f"a state reply needs to_act, legal, complete and stacks; missing {', '.join(missing)}")

@@ -36,6 +36,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--studspec-timeout", type=float, default=5.0, metavar="SECONDS",
         help="per-message timeout for --studspec-engine (default 5)",
     )  # fmt: skip
+    group.addoption(
+        "--studspec-all-mismatches", action="store_true", default=False,
+        help="report every disagreement in a case, not only the first",
+    )  # fmt: skip
     parser.addini(
         "studspec_case_dirs", type="linelist", default=["conformance"],
         help="names of directories whose .phh files are conformance cases (default: conformance)",
@@ -94,7 +98,7 @@ class CaseItem(pytest.Item):
 
     def runtest(self) -> None:
         engine = _engine(self.config)
-        result = run_case(self.path, engine)
+        result = run_case(self.path, engine, keep_going=self.config.getoption("studspec_all_mismatches"))
         start_error = getattr(engine, "start_error", None)
         if start_error is not None:  # no engine to check: one line, not a failure per case
             pytest.exit(str(start_error), returncode=pytest.ExitCode.USAGE_ERROR)

@@ -1,7 +1,10 @@
 """Reporting case results: the text ``studspec conform`` prints, and JUnit XML for CI.
 
-A failure is one headline (file, action index, expected, got), then the rule the case cites
-and the engine's state at that point, indented, so a person sees why without re-running.
+A failure is one headline (file, action index, expected, got), then the check that failed,
+the rule the case cites (which need not be the failing check's: a case about kickers can fail
+on its show order) and the engine's state at that point, labelled when it is not simply the
+state there, indented, so a person sees why without re-running. With ``--all-mismatches``
+each further disagreement of the case follows in the same shape.
 Every line quotes a case file (its name, ``_variant``, actions) or what an engine answered,
 so each is shown with its control characters escaped (:func:`~studspec.terminal.printable`):
 a case or an engine under test must not be able to drive the terminal, nor put characters
@@ -18,7 +21,7 @@ from pathlib import Path
 from studspec.files import write_atomically
 from studspec.terminal import printable
 
-from .runner import CaseResult, Failure
+from .results import CaseResult, Failure
 
 
 def where(failure: Failure) -> str:
@@ -26,6 +29,8 @@ def where(failure: Failure) -> str:
         return failure.stage
     if failure.index is None:
         return "reading the case"
+    if failure.probe:
+        return f"after {failure.index} actions, the _illegal line {failure.line!r}"
     if failure.line is None:
         return f"after the last action ({failure.index} actions)"
     return f"action {failure.index} ({failure.line!r})"
@@ -41,18 +46,30 @@ def headline(result: CaseResult) -> str:
     return printable(f"FAIL {result.path}: {where(failure)}: expected {failure.expected}; got {got}")
 
 
+def _details(failure: Failure, rule: str | None) -> list[str]:
+    """The indented lines under a failure's headline."""
+    lines = [f"  {printable(line.rstrip())}" for line in failure.got.splitlines()[1:]]
+    if failure.check:
+        lines.append(f"    failed check: {printable(failure.check)}")
+    if rule:
+        lines.append(f"    the case cites: {printable(rule)}")
+    if failure.state:
+        lines.append(f"    {printable(failure.state_label)}:")
+        lines.extend(f"      {printable(line)}" for line in failure.state.splitlines())
+    return lines
+
+
 def failure_text(result: CaseResult) -> str:
-    """The headline and its indented details."""
+    """The headline and its indented details, then every further disagreement found."""
     failure = result.failure
     lines = [headline(result)]
     if failure is None:
         return lines[0]
-    lines.extend(f"  {printable(line.rstrip())}" for line in failure.got.splitlines()[1:])
-    if result.rule:
-        lines.append(f"    rule: {printable(result.rule)}")
-    if failure.state:
-        lines.append("    state:")
-        lines.extend(f"      {printable(line)}" for line in failure.state.splitlines())
+    lines.extend(_details(failure, result.rule))
+    for more in result.more:
+        got = more.got.splitlines()[0] if more.got else ""
+        lines.append(printable(f"  and at {where(more)}: expected {more.expected}; got {got}"))
+        lines.extend("  " + line for line in _details(more, None))
     return "\n".join(lines)
 
 

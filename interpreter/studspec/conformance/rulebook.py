@@ -4,6 +4,10 @@ The harness sends ``Variant.resolved`` (``extends`` already merged) so that an e
 needs our YAML loader. The reference adapter must turn that JSON back into a Variant; it
 checks it exactly as a YAML book is checked (schema, then semantic checks) and builds it with
 the loader's own builder, so both routes give the same rules.
+
+A name says little: a house book may call itself ``seven-card-stud`` and change every option.
+So the harness also says whether the book is a built-in exactly as shipped
+(:func:`is_unchanged_builtin`), and ``new_hand`` carries the book's digest (issue 23 item 6).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from typing import Any
 
 from studspec.errors import SpecError, SpecErrors
 from studspec.spec.build import build_variant
+from studspec.spec.catalog import builtin_names
 from studspec.spec.checks import semantic_errors
+from studspec.spec.loader import load_variant
 from studspec.spec.model import Variant
 from studspec.spec.schema import schema_errors
 from studspec.spec.yamlload import Document
@@ -42,3 +48,11 @@ def _cached(text: str) -> Variant:
     if errors:
         raise SpecErrors(errors)
     return build_variant(data, SOURCE)
+
+
+def is_unchanged_builtin(variant: Variant) -> bool:
+    """Whether ``variant`` is the built-in book of its name, option for option (a house book
+    that reuses the name and changes anything, its title included, is not)."""
+    if variant.name not in builtin_names():
+        return False
+    return dict(load_variant(variant.name).resolved) == dict(variant.resolved)

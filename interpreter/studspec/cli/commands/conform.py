@@ -49,7 +49,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
         return 2
     results: list[CaseResult] = []
     try:
-        for result in run_cases(args.paths, engine, exitfirst=args.exitfirst, allowed=_rulebook_folders(args)):
+        found = run_cases(
+            args.paths,
+            engine,
+            exitfirst=args.exitfirst,
+            allowed=_rulebook_folders(args),
+            keep_going=args.all_mismatches,
+        )
+        for result in found:
             cannot_start = _start_error(engine)
             if cannot_start is not None:
                 # Every case would fail the same way: say it once and stop.
@@ -103,5 +110,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )  # fmt: skip
     con.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML")
     con.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failing case")
+    con.add_argument(
+        "--all-mismatches", action="store_true", dest="all_mismatches",
+        help="report every disagreement in a case, not only the first (after an illegal line the engine "
+        "accepts, the hand is dealt again and goes on)",
+    )  # fmt: skip
     con.add_argument("-v", "--verbose", action="store_true", help="print passing cases too")
     con.set_defaults(handler=cmd_conform)
