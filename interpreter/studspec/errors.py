@@ -29,6 +29,7 @@ __all__ = [
     "HistoryFormatError",
     "IllegalActionError",
     "IllegalDealError",
+    "ImportFormatError",
     "JSONLineError",
     "LineFormatError",
     "MessageError",
@@ -214,6 +215,15 @@ class ReplayError(StudspecError, ValueError):
 
 class VariantLookupError(StudspecError, LookupError):
     """No rule book answers to a history's variant code."""
+
+
+class ImportFormatError(StudspecError, ValueError):
+    """A site's hand history that ``studspec import`` cannot read, at one line of one file:
+    says where, what it found and what it reads."""
+
+    def __init__(self, path: str, line: int, reason: str) -> None:
+        self.path, self.line, self.reason = path, line, reason
+        super().__init__(f"{path}:{line}: {reason}")
 
 
 # --- Tools -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ outside, so each is checked against the rule book exactly as a live action would
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -17,9 +18,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studspec.engine.actions import MAX_AMOUNT_DIGITS, is_number, parse_action, shown
+from studspec.engine.actions import MAX_AMOUNT_DIGITS, ActionKind, is_number, parse_action, shown
 from studspec.engine.cards import format_cards, parse_cards
-from studspec.engine.events import ActionTaken, CardsDealt, CommunityCardDealt, Declared, EventVisitor, Mucked, Showed
+from studspec.engine.events import (
+    ActionTaken,
+    BettingSkipped,
+    CardsDealt,
+    CommunityCardDealt,
+    Declared,
+    EventVisitor,
+    Mucked,
+    PotAwarded,
+    Showed,
+)
 from studspec.engine.hand import Hand
 from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
@@ -283,22 +294,88 @@ class ReplayOutcome:
 
     @property
     def matches(self) -> bool | None:
-        """Whether the stacks equal ``finishing_stacks`` (``None`` when the file has none)."""
-        if self.history.finishing_stacks is None:
+        """Whether the stacks equal ``finishing_stacks`` (``None`` when the file has none).
+
+        A site's history may say it kept a rake (``_rake``, written by ``studspec import``):
+        then the rules' stacks must exceed the site's by exactly the rake, and only at seats
+        the rules paid from a pot (the rake comes out of the pot, so out of its winners)."""
+        want = self.history.finishing_stacks
+        if want is None:
             return None
-        return self.stacks == self.history.finishing_stacks
+        rake = site_rake(self.history)
+        if not rake:
+            return self.stacks == want
+        paid = {seat for event in self.hand.events if isinstance(event, PotAwarded) for seat, _ in event.amounts}
+        kept = [ours - theirs for ours, theirs in zip(self.stacks, want)]
+        return sum(kept) == rake and all(k == 0 or (k > 0 and seat in paid) for seat, k in enumerate(kept))
+
+
+def site_rake(history: History) -> int:
+    """The rake a site's history says it kept (``_rake``), 0 when it says none."""
+    rake = history.extra.get("_rake", 0)
+    if not _whole(rake) or rake < 0:
+        raise HistoryFormatError(f"{history.path}: '_rake' must be a whole number of chips, 0 or more")
+    return int(rake)
+
+
+def _shower(text: str) -> int | None:
+    """The seat of a ``pN sm CARDS`` line (a show), else ``None``."""
+    words = text.split("#", 1)[0].split()
+    if len(words) == 3 and words[1] == "sm" and words[0].startswith("p") and is_number(words[0][1:4]):
+        return int(words[0][1:4]) - 1
+    return None
+
+
+def _tabled(hand: Hand) -> bool:
+    """Every hand still in is tabled (TDA 16; docs/rules.md S1): the showdown, reached with
+    no betting on the last street because at most one seat still in has chips. No order of
+    showing applies then, so a history may give the shows in any order."""
+    if hand.is_complete or not any(choice.kind is ActionKind.SHOW_MUCK for choice in hand.legal_actions()):
+        return False
+    last = hand.variant.streets[-1].id
+    if not any(isinstance(event, BettingSkipped) and event.street == last for event in hand.events):
+        return False
+    return len([seat for seat in hand.live_seats() if hand.stacks[seat] > 0]) <= 1
+
+
+def _apply(hand: Hand, history: History, index: int) -> None:
+    text = history.actions[index]
+    try:
+        apply_history_action(hand, text)
+    except (HandError, ActionFormatError, CardFormatError) as error:
+        line = text if len(text) <= MAX_SHOWN_LINE else f"{text[:MAX_SHOWN_LINE]}..."
+        raise ReplayError(history.path, index, line, str(error)) from None
+
+
+def _tabled_shows(hand: Hand, history: History, start: int) -> int:
+    """Play the run of show lines from ``start`` in the order the hand asks for them (every
+    hand is tabled, so the history's order is no rule's); the index after the run."""
+    end = start
+    while end < len(history.actions) and _shower(history.actions[end]) is not None:
+        end += 1
+    waiting = list(range(start, end))
+    while waiting and not hand.is_complete:
+        seat = hand.actor
+        index = next((i for i in waiting if _shower(history.actions[i]) == seat), waiting[0])
+        waiting.remove(index)
+        _apply(hand, history, index)
+    for index in waiting:  # the hand was settled without them: each is refused as it would be
+        _apply(hand, history, index)
+    return end
 
 
 def replay(history: History, variant: Variant, *, unfinished: bool = False) -> ReplayOutcome:
     """Play every line of ``history``; a history that stops before the hand is over is an
-    error unless ``unfinished`` (then the outcome's hand waits where the history stopped)."""
+    error unless ``unfinished`` (then the outcome's hand waits where the history stopped).
+    Where every hand is tabled the shows may come in any order (:func:`_tabled`)."""
     hand = new_replay_hand(history, variant)
-    for index, text in enumerate(history.actions):
-        try:
-            apply_history_action(hand, text)
-        except (HandError, ActionFormatError, CardFormatError) as error:
-            line = text if len(text) <= MAX_SHOWN_LINE else f"{text[:MAX_SHOWN_LINE]}..."
-            raise ReplayError(history.path, index, line, str(error)) from None
+    index = 0
+    while index < len(history.actions):
+        if _shower(history.actions[index]) is not None and _tabled(hand):
+            index = _tabled_shows(hand, history, index)
+            continue
+        _apply(hand, history, index)
+        index += 1
     if not hand.is_complete and not unfinished:
         raise ReplayError(
             history.path,
@@ -386,7 +463,16 @@ def _toml(value: Any) -> str:
         # TOML refuses a raw DEL; C1 controls and bidi overrides would reach the terminal
         # of whoever prints the history: all are written as \uXXXX escapes, the same value.
         return printable_json(json.dumps(value, ensure_ascii=False))
+    if isinstance(value, datetime.time):
+        return value.isoformat()  # a TOML local time, as PHH's ``time`` field is
     return str(value)
+
+
+def history_fields(fields: list[tuple[str, Any]]) -> str:
+    """PHH text of ``(key, value)`` pairs, one ``key = value`` line each: strings, numbers,
+    booleans, times and lists of them, every string escaped so that no control character
+    reaches the file (and the terminal of whoever prints it)."""
+    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
 
 
 def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str, Any] | None = None) -> str:
@@ -413,4 +499,4 @@ def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str
         fields.append(("finishing_stacks", list(hand.stacks)))
     for key, value in (extra or {}).items():
         fields.append((key, value))
-    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+    return history_fields(fields)

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from studspec.errors import StudspecError
-from studspec.history.phh import ReplayOutcome, read_history, replay
+from studspec.history.phh import ReplayOutcome, read_history, replay, site_rake
 from studspec.history.variants import variant_for_history
 from studspec.terminal import printable
 
@@ -56,7 +56,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if verdict is None:
             print(_one_line(f"{path}: final stacks {stacks}"))
         elif verdict:
-            print(_one_line(f"{path}: final stacks {stacks} (match finishing_stacks)"))
+            rake = site_rake(outcome.history)
+            kept = f", less the site's rake of {rake} from the winners" if rake else ""
+            print(_one_line(f"{path}: final stacks {stacks} (match finishing_stacks{kept})"))
         else:
             expected = " ".join(str(s) for s in outcome.history.finishing_stacks or ())
             print(_one_line(f"{path}: final stacks {stacks} differ from finishing_stacks {expected}"))
