@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,17 +129,28 @@ def dealt_in(hand: SiteHand) -> list[SiteSeat]:
 
 def known_cards(hand: SiteHand, players: list[SiteSeat]) -> dict[int, list[str]]:
     """Every player's seven cards where the history shows them all: at the showdown
-    (``shows``), in the summary (``showed``, ``mucked``)."""
+    (``NAME: shows [...]``) or in the summary (``Seat N: NAME showed [...]``, ``mucked``)."""
     known: dict[int, list[str]] = {}
     for number, text in hand.body:
         for index, seat in enumerate(players):
-            for prefix in (f"{seat.name}: shows [", f": {seat.name} showed [", f": {seat.name} mucked ["):
-                at = text.find(prefix)
-                if (at == 0 or (prefix[0] == ":" and text.startswith("Seat "))) and at >= 0:
-                    cards = _cards(text[at + len(prefix) :].split("]", 1)[0], hand, number)
-                    if len(cards) == 7:
-                        known[index] = cards
+            shown = _shown_cards(text, seat.name)
+            if shown is not None:
+                cards = _cards(shown, hand, number)
+                if len(cards) == 7:
+                    known[index] = cards
     return known
+
+
+def _shown_cards(text: str, name: str) -> str | None:
+    """The cards ``text`` shows of ``name``, if it is a line that shows them."""
+    if text.startswith(f"{name}: shows ["):
+        return text[len(name) + len(": shows [") :].split("]", 1)[0]
+    if text.startswith("Seat "):
+        for verb in ("showed", "mucked"):
+            at = text.find(f": {name} {verb} [")
+            if at >= 0:
+                return text[at + len(f": {name} {verb} [") :].split("]", 1)[0]
+    return None
 
 
 # ---------------------------------------------------------------------- the deals
@@ -393,6 +403,3 @@ def convert(hand: SiteHand, *, rulebook: str | None = None, bring_in: int | None
     ]  # fmt: skip
     imported = [("_imported_from", f"PokerStars hand history {hand.path}, line {hand.line}")]
     return history_fields(play + _site_fields(hand, players, state.rake) + imported)
-
-
-Converter = Callable[[SiteHand], str]
