@@ -35,12 +35,12 @@ from typing import Any
 try:
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH
-    from studspec.engine.wild import JokerPlay, WildSpec, wild_ranking
+    from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH
-    from studspec.engine.wild import JokerPlay, WildSpec, wild_ranking
+    from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
 
 Hand = tuple[Card, ...]
 DEFAULT_HANDS = 100_000

@@ -27,6 +27,7 @@ import pytest
 
 import studspec
 from conftest import ROOT
+from studspec.engine.phases import PhaseKind
 from studspec.errors import IllegalActionError, SpecError, StudspecError
 
 PACKAGE = ROOT / "interpreter" / "studspec"
@@ -222,6 +223,80 @@ def test_the_documented_layers_are_the_enforced_ones() -> None:
     assert _documented_layers() == {layer: ALLOWED[layer] for layer in LAYERS}
 
 
+# --- No import circle ---------------------------------------------------------------------
+
+
+def module_imports(module: str, source: str, is_package: bool, known: set[str]) -> set[str]:
+    """The package's modules that ``source`` imports (``from . import x`` names the module
+    ``x`` when it is one), TYPE_CHECKING imports and imports inside functions included."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            target = node.module or ""
+            if node.level:
+                target = _resolve_relative(module, is_package, node.level, node.module)
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                found.add(full if full in known else target)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name in known and name != module}
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of modules that import one another round a circle (Tarjan's strongly
+    connected components of more than one module), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == module:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_the_circle_finder_finds_a_planted_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    assert module_imports(
+        "studspec.engine.x", "if TYPE_CHECKING:\n    from .hand import Hand\n", False, {"studspec.engine.hand"}
+    ) == {"studspec.engine.hand"}
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    """Issue 22: phase modules type against the hand's core protocol (engine/core.py), never
+    the hand, so nothing in the package imports a module that imports it back, not even
+    for types (a circle makes every module of it load, and change, with every other)."""
+    modules = {name: (path, is_package) for name, path, is_package in package_modules()}
+    known = set(modules)
+    graph = {
+        name: module_imports(name, path.read_text(encoding="utf-8"), is_package, known)
+        for name, (path, is_package) in modules.items()
+    }
+    assert import_circles(graph) == []
+
+
 # --- Function size ------------------------------------------------------------------------
 
 MAX_FUNCTION_LINES = 50
@@ -385,3 +460,32 @@ def test_readme_from_python_uses_the_front_door() -> None:
     for name in ("StudspecError", "IllegalActionError", "docs/architecture.md"):
         assert name in section
     assert not re.search(r"from studspec\.\w+", section), "the README imports from behind the front door"
+
+
+# --- The hand keeps the core; each phase its own -------------------------------------------
+
+
+def test_the_hand_keeps_at_most_twenty_fields_of_its_own() -> None:
+    """Issue 22: the hand keeps the core every phase reads (seats, stacks, cards and faces,
+    contributions, the deck, events, the command log, the phase); what only one phase needs
+    is that phase's part (engine/core.py). Fields shared with every hand of the book (the
+    compiled book, its rules, the stakes) are not the hand's own."""
+    from studspec.engine.hand import _SHARED, Hand
+
+    own = sorted(set(Hand.__slots__) - _SHARED)
+    assert len(own) <= 20, own
+
+
+def test_the_hand_branches_on_no_kind_of_phase() -> None:
+    """Issue 22: hand.py asks the phase it is in (its handler) and names no kind of phase
+    but the end, which no handler can be asked about (the hand is over)."""
+    tree = ast.parse((PACKAGE / "engine" / "hand.py").read_text(encoding="utf-8"))
+    assert not any(isinstance(node, ast.Name) and node.id == "PhaseKind" for node in ast.walk(tree))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module in ("hot", "phases")
+        for alias in node.names
+    }
+    phase_constants = {f"{name}_PHASE" for name in PhaseKind.__members__}  # engine/hot.py's names
+    assert imported & phase_constants <= {"COMPLETE_PHASE"}, imported

@@ -24,8 +24,8 @@ from tools import fuzz  # noqa: E402
 
 from conftest import BUILTIN_BOOKS  # noqa: E402
 from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards  # noqa: E402
+from studspec.engine import betting_phase, refusals, rounds, settlement, views  # noqa: E402
 from studspec.engine import hand as hand_module  # noqa: E402
-from studspec.engine import refusals, rounds, settlement, views  # noqa: E402
 
 SHORT_RUN = 1600
 """Hands in the clean run: every book many times over, in about half a minute on two cores."""
@@ -176,7 +176,7 @@ def test_a_lost_chip_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
         if action.kind is ActionKind.CHECK_CALL and hand.stacks[seat] > 0:
             hand.stacks[seat] -= 1  # the chip goes nowhere: not to the pot, not to the log
 
-    monkeypatch.setattr(rounds, "take_action", lossy)
+    monkeypatch.setattr(betting_phase, "take_action", lossy)  # what the betting phase's take calls
     findings = planted_findings()
     assert findings and findings[0].kind == "chips", findings
 

@@ -1,9 +1,15 @@
-"""The compiled machine says where a hand waits, and the hand stops nowhere else.
+"""The compiled machine says where a hand waits, and the hand stops nowhere else; and the
+edge table the hand walks is the ``transitions`` machine itself.
 
-Every state a hand can rest in between two calls of the public API is one whose kind waits
-(for a deal, a player or a show) and whose wait-over condition does not hold yet; the end
-state is the only other resting place. Checked over real histories (the WSOP replays, cards
-dealt from outside, shows and mucks typed) and over seeded random hands of every book.
+Every state a hand can rest in between two calls of the public API is one whose handler
+waits (for a deal, a player or a show) and whose wait-over condition does not hold yet; the
+end state is the only other resting place. Checked over real histories (the WSOP replays,
+cards dealt from outside, shows and mucks typed) and over seeded random hands of every book.
+
+The both-ways tests play the same hands by walking the compiled edge table (what every hand
+does) and by firing ``transitions``' own ``advance`` event, and find the same hands: seeded
+hands of every book, the 36 WSOP histories (cards dealt from outside, shows and mucks typed),
+and hands dealt from outside with the other seats' down cards unseen (issue 22).
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ import pytest
 
 from conftest import BUILTIN_BOOKS, wsop_hands
 from scripted import play
-from studspec import Hand, Showed, Stakes, load_variant
-from studspec.engine.machine import DONE_WAITING, FINAL_STATE
+from studspec import Action, Hand, HandError, Showed, Stakes, format_cards, load_variant, parse_action
+from studspec.engine.machine import FINAL_STATE
 from studspec.history.phh import apply_history_action, new_replay_hand, read_history
 from studspec.history.variants import variant_for_history
 from studspec.play.players import RandomPlayer
@@ -25,9 +31,9 @@ def assert_resting(hand: Hand) -> None:
     """The hand rests only where the machine waits, or at the end."""
     if hand.state == FINAL_STATE:
         return
-    wait = hand.compiled.phases[hand.state].waits_for
-    assert wait is not None, f"the hand stopped in {hand.state}, which waits for nothing"
-    assert not DONE_WAITING[wait](hand), f"the hand stopped in {hand.state} though its wait is over"
+    handler = hand.phase.handler
+    assert handler.waits_for is not None and handler.done is not None, f"{hand.state} waits for nothing"
+    assert not handler.done(hand), f"the hand stopped in {hand.state} though its wait is over"
 
 
 def test_replayed_histories_rest_only_where_the_machine_waits() -> None:
@@ -68,15 +74,17 @@ class FiredHand(Hand):
     @state.setter
     def state(self, value: str) -> None:
         # transitions sets the model's state before the destination's on_enter callbacks,
-        # which may read the phase: keep the two together as the edge walk does.
+        # which read the phase: keep the two together as the edge walk does.
         self._fired_state = value
-        self.phase = self.compiled.kinds[value]
+        self.phase = self.compiled.phases[value]
 
     def _drive(self) -> None:
         self._legal_cache = None
+        if not hasattr(self, "_fired_state"):
+            self._fired_state = self.phase.name
         while self.state != FINAL_STATE and self.compiled.advance(self, self):
             pass
-        self._actor = self._find_actor()
+        self._actor = self.phase.handler.actor(self)
 
 
 def _played(cls: type[Hand], variant: object, stacks: list[int], seed: int) -> Hand:
@@ -102,6 +110,83 @@ def test_walking_the_edge_table_plays_as_firing_the_transitions_event(book: str)
         assert walked.events == fired.events, f"seed {seed}"
         assert walked.stacks == fired.stacks
         assert fired.state == FINAL_STATE
+
+
+def _replayed(cls: type[Hand], path: object) -> Hand:
+    history = read_history(path)  # type: ignore[arg-type]
+    variant = variant_for_history(history)
+    hand = cls(
+        variant,
+        list(history.starting_stacks),
+        stakes=new_replay_hand(history, variant).stakes,
+        deal_from_outside=True,
+        auto_showdown=False,
+    )
+    for line in history.actions:
+        apply_history_action(hand, line)
+    return hand
+
+
+def test_the_wsop_histories_play_the_same_both_ways() -> None:
+    """Real hands, dealt from outside, shown and mucked as typed (issue 22)."""
+    hands = wsop_hands()
+    assert hands, "the WSOP histories were not found"
+    for path in hands:
+        walked, fired = _replayed(Hand, path), _replayed(FiredHand, path)
+        assert walked.events == fired.events, path.name
+        assert walked.stacks == fired.stacks and fired.is_complete, path.name
+
+
+def _dealt_unseen(cls: type[Hand], book: str, seed: int) -> Hand:
+    """A hand dealt from outside as seat 0 sees it: every other seat's down card unseen
+    (``??``), shows and mucks typed; the same random choices whichever way it is driven."""
+    variant = load_variant(book)
+    rng = random.Random(f"unseen {book} {seed}")
+    players = rng.randint(variant.min_players, min(variant.max_players, 5))
+    source = Hand(variant, [rng.choice((30, 400, 5000))] * players, seed=seed)  # only to draw cards
+    deck = [card for seat in range(players) for card in source.cards[seat]]
+    hand = cls(variant, list(source.starting_stacks), deal_from_outside=True, auto_showdown=False)
+    while not hand.is_complete:
+        pending = hand.pending_deal()
+        if pending is not None:
+            cards = [deck.pop(0) if deck else None for _ in range(pending.count)]
+            unseen = [None if pending.seat not in (0, None) and face.value == "down" else card
+                      for card, face in zip(cards, pending.faces)]  # fmt: skip
+            hand.deal(pending.seat, unseen)
+            continue
+        seat = hand.actor
+        choices = hand.legal_actions(seat)
+        if seat is None or not choices:  # several seats may open (unseen doors): the first acts
+            seat = next(s for s in hand.live if hand.legal_actions(s))
+            choices = hand.legal_actions(seat)
+        choice = choices[rng.randrange(len(choices))]
+        if choice.kind.value == "sm":
+            hand.act(show_or_muck_of(hand, seat, rng), seat)
+        else:
+            hand.act(RandomPlayer(random.Random(rng.random())).choose(hand, seat, [choice]), seat)
+    return hand
+
+
+def show_or_muck_of(hand: Hand, seat: int, rng: random.Random) -> Action:
+    """Muck now and then; show only a hand whose every card is known (seat 0's)."""
+    if None in hand.cards[seat] or (len(hand.live) > 1 and rng.random() < 0.3):
+        return parse_action("sm") if len(hand.live) > 1 else parse_action("sm " + format_cards(hand.cards[seat]))
+    return parse_action("sm " + format_cards(hand.cards[seat]))
+
+
+@pytest.mark.parametrize("book", ["seven-card-stud", "seven-card-stud-hi-lo", "razz", "follow-the-queen"])
+def test_hands_dealt_from_outside_with_unseen_cards_play_the_same_both_ways(book: str) -> None:
+    """Down cards unseen, who opens left open by unseen doors, shows and mucks typed."""
+    for seed in range(12):
+        try:
+            walked = _dealt_unseen(Hand, book, seed)
+        except HandError:  # a pot whose winner the unseen cards hide cannot be settled
+            with pytest.raises(HandError):
+                _dealt_unseen(FiredHand, book, seed)
+            continue
+        fired = _dealt_unseen(FiredHand, book, seed)
+        assert walked.events == fired.events, f"seed {seed}"
+        assert walked.stacks == fired.stacks
 
 
 HEADS_UP = """

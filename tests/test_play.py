@@ -20,7 +20,7 @@ from conftest import BUILTIN_BOOKS, ROOT
 from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
 from studspec.engine.events import BringInDue, CardsDealt, Showed
 from studspec.engine.hand import Hand
-from studspec.errors import ChoiceError
+from studspec.errors import ChoiceError, IllegalActionError
 from studspec.play.game import Command, Console, new_session, parse_choice, play_one, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import bots_for_hand, hand_seed
@@ -111,10 +111,9 @@ def test_a_range_takes_any_amount_typed() -> None:
         ("", "type the number"),
         ("xyz", "unknown action"),
         ("4", "not on the list: choose 1 to 3"),
-        ("check", "cannot check: 200 is owed"),
+        ("check", "'check' would call 200"),
         ("cc 400", "takes no amount"),
         ("call 400", "only bet, raise and complete take an amount"),
-        ("bring-in", "not one of your choices"),
         ("3 lots", "one whole amount"),
     ],
 )
@@ -123,12 +122,18 @@ def test_bad_input_is_refused_with_a_reason(text: str, reason: str) -> None:
         parse_choice(text, FIXED)
 
 
-def test_calling_is_refused_when_the_bring_in_is_due() -> None:
+def test_play_reads_the_words_and_the_hand_judges_them() -> None:
+    """Issue 22, one judge of legality: play turns typed words into the action they mean
+    and the hand refuses what the rules do not allow, with its reason. A call is no answer
+    to one's own bring-in (nothing is owed yet): the hand says so, not play."""
     legal = [LegalAction(ActionKind.BRING_IN, 200, 200, 200), LegalAction(ActionKind.COMPLETE_BET_RAISE, 400, 400, 400)]
-    for text in ("cc", "call"):
-        with pytest.raises(ChoiceError, match="bring-in is yours"):
-            parse_choice(text, legal)
+    assert parse_choice("call", legal) == parse_choice("cc", legal) == CHECK_CALL
     assert parse_choice("pb", legal) == BRING_IN
+    assert parse_choice("bring-in", FIXED) == BRING_IN  # not among FIXED's choices: the hand refuses it
+    hand = Hand(load_variant(BOOK), [40000] * 4, seed=hand_seed(find_seed(BOOK, 4, brings_in=True), 0))
+    assert hand.actor == 0
+    with pytest.raises(IllegalActionError, match="bring-in is due from this seat"):
+        hand.act(parse_choice("call", hand.legal_actions()))
 
 
 # --- whole hands through scripted input ------------------------------------------------------
@@ -157,7 +162,7 @@ def test_the_bring_in_must_be_posted_or_completed() -> None:
     text = session_output("cc\npb\n" + "cc\n" * 40, seed=seed)
     first_prompt = text.index("Your action")
     assert "1  pb" in text[:first_prompt] and "bring in for 200" in text[:first_prompt]
-    assert "not accepted: the bring-in is yours" in text
+    assert "refused by the rules: the bring-in is due from this seat" in text
     assert "p1 (you) brings in for 200" in text
     expected = expected_hand(BOOK, 4, seed)
     assert expected.result is not None

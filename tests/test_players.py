@@ -16,8 +16,8 @@ from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 from studspec.engine.events import StreetBegan
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
-from studspec.engine.wild import WildSpec
-from studspec.engine.wilds import field_spec
+from studspec.engine.wild_now import field_spec
+from studspec.engine.wild_ranking import WildSpec
 from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
 from studspec.play.strength import equity, percentile
 from studspec.spec import load_variant

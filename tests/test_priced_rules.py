@@ -14,7 +14,16 @@ from pathlib import Path
 import pytest
 
 from scripted import deal, legal, new_hand, play, snapshot
-from studspec import ActionTaken, Hand, IllegalActionError, IllegalDealError, TriggerFired, load_variant, parse_action
+from studspec import (
+    ActionTaken,
+    Hand,
+    IllegalActionError,
+    IllegalDealError,
+    TriggerFired,
+    load_variant,
+    parse_action,
+    parse_cards,
+)
 from studspec.engine.actions import ActionKind
 from studspec.engine.pots import Pot, build_pots
 from studspec.errors import ActionFormatError, SpecErrors
@@ -231,3 +240,40 @@ def test_dead_money_is_contested_by_a_seat_that_bet_nothing() -> None:
     assert build_pots([0, 1, 1], [True, True, True], dead=1) == [Pot(1, (0, 1, 2)), Pot(2, (1, 2))]
     # With every seat still in having bet, the dead money joins the main pot as before.
     assert build_pots([1, 1, 1], [True, True, True], dead=1) == [Pot(4, (0, 1, 2))]
+
+
+TWO_PRICES = """\
+schema_version: 1
+extends: five-card-stud
+name: two-prices
+title: Two prices on one deal
+description: A down ten buys an extra card for the small bet; an up five pays the bring-in or folds.
+players: {max: 2}
+stakes: {ante: 0, bring_in: 5}
+triggers:
+  - {rank: T, face: down, effect: extra-card, price: small-bet}
+  - {rank: "5", face: up, effect: pay-or-fold, price: bring-in}
+"""
+
+
+def test_a_second_price_is_asked_of_what_the_first_left(tmp_path: Path) -> None:
+    """Found by the rule-book generator (issue 21 item 2): p2 holds 1 chip and is dealt a
+    down ten (an extra card for the small bet) and an up five (the bring-in or fold) on one
+    deal. Both prices were fixed when the cards fell, at 1 chip each, so p2 paid 2 chips it
+    did not have and its stack went below zero. Each rule is priced when it is asked: p2 pays
+    its last chip for the extra card, is then all-in, and is not asked the second price (an
+    all-in player is never folded for want of chips: docs/rulebooks.md triggers[].price)."""
+    book = tmp_path / "two-prices.yaml"
+    book.write_text(TWO_PRICES, encoding="utf-8")
+    hand = Hand(load_variant(str(book)), [100, 1], deal_from_outside=True)
+    hand.deal(0, parse_cards("6hJc"))
+    hand.deal(1, parse_cards("Ts5h"))
+    fired = [e for e in hand.events if isinstance(e, TriggerFired)]
+    assert [(e.seat, str(e.card), e.price) for e in fired] == [(1, "Ts", 1)]  # the five waits its turn
+    assert hand.actor == 1
+    hand.act(parse_action("pay 1"))
+    fired = [e for e in hand.events if isinstance(e, TriggerFired)]
+    assert [(e.seat, str(e.card), e.price) for e in fired] == [(1, "Ts", 1), (1, "5h", None)]
+    assert hand.stacks == [100, 0] and hand.dead_money == 1
+    pending = hand.pending_deal()
+    assert pending is not None and (pending.seat, pending.count) == (1, 1)  # the extra card, bought

@@ -30,9 +30,10 @@ from studspec import Hand
 from studspec.cli import main
 from studspec.errors import SnapshotError
 from studspec.play import saved, sealing
-from studspec.play.game import Console, Session, new_session, run_session
+from studspec.play.game import Console, new_session, run_session
 from studspec.play.saved import load_game
 from studspec.play.sealing import config_folder
+from studspec.play.session import Session
 from studspec.play.simulate import hand_seed
 from studspec.play.table import Style
 from studspec.spec import load_variant

@@ -29,7 +29,7 @@ from studspec.engine.evaluation import (
     RANKINGS,
     Ranking,
 )
-from studspec.engine.wild import FlushWilds, JokerPlay, WildRanking, WildSpec, wild_ranking
+from studspec.engine.wild_ranking import FlushWilds, JokerPlay, WildRanking, WildSpec, wild_ranking
 from studspec.errors import CardFormatError
 
 DEUCES = WildSpec(frozenset({Rank.TWO}))

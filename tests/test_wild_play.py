@@ -10,7 +10,7 @@ from __future__ import annotations
 from scripted import deal, new_hand, passive
 from studspec import PendingDeal, TriggerFired, WildRanksChanged, parse_action
 from studspec.engine.cards import Rank
-from studspec.engine.wilds import table_ranks
+from studspec.engine.wild_now import table_ranks
 from studspec.spec.model import Face
 
 

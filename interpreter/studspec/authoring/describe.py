@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from studspec.engine.cards import RANK_LETTERS, Rank
-from studspec.engine.wilds import wild_words
+from studspec.engine.wild_cards import wild_words
 from studspec.spec.model import Face, Street, Trigger, Variant
 from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 

@@ -63,8 +63,7 @@ class Declaration(str, Enum):
         return self is Declaration.BOTH or (self is Declaration.LOW) == low
 
 
-# Read for every action made and checked, as module constants: Python 3.11's EnumType
-# defines __getattr__, so every ``ActionKind.PAY`` is a slow Python-level look-up.
+# Read for every action made and checked (defined here, beside the enum; why: .hot).
 _CBR, _PAY, _DECLARE = ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY, ActionKind.DECLARE
 _WITH_AMOUNT = (_CBR, _PAY)
 

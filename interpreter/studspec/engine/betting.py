@@ -15,6 +15,7 @@ from typing import Protocol
 
 from .actions import Action, ActionKind, LegalAction
 from .bits import as_bits
+from .hot import BRING_IN, CHECK_CALL, COMPLETE_BET_RAISE, FOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +40,7 @@ class RoundRules:
 FOLD_CHOICE = LegalAction(ActionKind.FOLD)
 """The one fold choice every round offers (immutable, so shared)."""
 
-# Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
-# __getattr__, so every ``ActionKind.FOLD`` is a slow Python-level look-up (about 150 ns,
-# four times a global's), paid several times a decision.
-_FOLD, _CHECK_CALL, _BRING_IN, _CBR = (
-    ActionKind.FOLD,
-    ActionKind.CHECK_CALL,
-    ActionKind.BRING_IN,
-    ActionKind.COMPLETE_BET_RAISE,
-)
+_FOLD, _CHECK_CALL, _BRING_IN, _CBR = FOLD, CHECK_CALL, BRING_IN, COMPLETE_BET_RAISE  # the hot path's (see .hot)
 
 _CHOICES: dict[tuple[ActionKind, int, int, int], LegalAction] = {}
 _CHOICES_KEPT = 4096
@@ -129,12 +122,6 @@ class BettingRound:
     @property
     def over(self) -> bool:
         return not self.pending
-
-    @property
-    def capped(self) -> bool:
-        """No more raises: the cap is reached (the completion or first bet is not a raise)."""
-        cap = self.rules.raise_cap
-        return self.opened and cap is not None and not self.uncapped and self.raises >= cap
 
     def start(self, first: int, can_act: Sequence[int]) -> None:
         """Every seat that can act must act at least once, starting at ``first``."""

@@ -119,13 +119,6 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    @property
-    def pretty(self) -> str:
-        """Rank and suit symbol, e.g. ``A♠``; a joker is written as its text (``Xr``)."""
-        if self >= FIRST_JOKER:
-            return str(self)
-        return ("10" if self >> 2 == Rank.TEN else RANK_LETTERS[self >> 2]) + SUIT_SYMBOLS[self & 3]
-
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """All 52 cards, in ``int`` order (deuce of clubs first, ace of spades last); no jokers."""

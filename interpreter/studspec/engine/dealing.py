@@ -1,30 +1,64 @@
-"""The dealer's phases: burns, each street's deal, and cards dealt from outside.
+"""The dealer's phases: burns, each street's deal, cards dealt from outside, and the questions
+a dealt card asks (a dealt-card rule's price).
 
 A seeded or stacked deck deals a whole street the moment the deal phase is entered; a hand
 dealt from outside (a replay, a live table) queues the seats instead, and the machine waits
-in the deal phase until :func:`cards_dealt` holds. A priced dealt-card rule pauses either
-deal until its seat answers (:mod:`.offers`). How a street is dealt when the stub runs
+in the deal phase until :func:`cards_dealt` holds. How a street is dealt when the stub runs
 short is the rule book's exhaustion rule (:data:`studspec.engine.rules.EXHAUSTION`).
+
+Every card placed is shown to the rules that watch the cards fall: Follow the Queen
+(:func:`~.wild_now.track`) and the dealt-card rules (:func:`fire`). A free rule takes effect
+at once; a priced one makes its seat an :class:`~.triggers.Offer`, and the deal waits for
+the answer (pay, or decline, or fold under pay or fold), as at the table. The price is dead
+money: it goes to the pot every player still in contests, is no bet and is never called.
+
+The deal's own state (what is still to be dealt, the street dealt as a community card, the
+open offers) is its part, :class:`DealPart`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from studspec.errors import HandError, IllegalDealError
 from studspec.spec.model import Face
 
-from .cards import Card, format_cards
-from .events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan
+from .actions import Action, ActionKind, LegalAction
+from .cards import FIRST_JOKER, Card, format_cards
+from .core import HandCore, PendingDeal, PhaseHandler, fold, part, pot_size
+from .events import ActionTaken, BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan, TriggerFired
+from .hot import FOLD, PAY
+from .phases import PhaseKind, Wait
 from .rules import DealPlan
-from .triggers import fire
-from .wilds import track
+from .triggers import DealtCardRule, Offer
+from .wild_now import track
 
-if TYPE_CHECKING:
-    from .hand import Hand
+Queued = tuple[int | None, tuple[Face, ...]]
+"""One seat still to be dealt this street (``None``: the board), and the faces of its cards."""
+
+
+class DealPart:
+    """What the deal keeps between its steps."""
+
+    __slots__ = ("community_street", "offers", "plan", "queue", "triggered")
+
+    def __init__(self) -> None:
+        self.plan: DealPlan | None = None
+        """The street's plan, made at its burn and used by its deal."""
+        self.queue: list[Queued] = []
+        """What is still to be dealt this street, in order."""
+        self.community_street: int | None = None
+        """The street that was dealt as one community card (the deck ran short), if any."""
+        self.triggered: list[tuple[int, Card, DealtCardRule]] = []
+        """Dealt-card rules set off and not yet carried out, in the order their cards fell:
+        each is priced (or found free) when it comes up, so an earlier answer that took the
+        seat's last chip leaves it all-in, and not asked, for the next."""
+        self.offers: list[Offer] = []
+        """The priced rule asked now, waiting for its seat's answer; the deal waits meanwhile."""
+
+
+_PART = part(DealPart)
 
 
 @lru_cache(maxsize=64)
@@ -34,76 +68,66 @@ def _up_positions(faces: tuple[Face, ...]) -> tuple[int, ...]:
     return tuple(position for position, face in enumerate(faces) if face is Face.UP)
 
 
-@dataclass(frozen=True)
-class PendingDeal:
-    """What the dealer must deal next when cards come from outside."""
-
-    seat: int | None
-    """The seat to deal to, or ``None`` for a community card."""
-    count: int
-    faces: tuple[Face, ...]
-
-
-def begin_street(hand: Hand, index: int) -> None:
+def begin_street(hand: HandCore, index: int) -> None:
     """Record that street ``index`` began (once, whichever of its phases comes first)."""
     if hand.street != index:
         hand.street = index
-        hand.round = None
         hand.events.append(StreetBegan(hand.variant.streets[index].id, index))
 
 
-def plan(hand: Hand, index: int) -> DealPlan:
+def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
     needed = len(street.deal) * len(hand.live)
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 
-def enter_burn(hand: Hand) -> None:
+def enter_burn(hand: HandCore) -> None:
     """Burn before the street, after putting the burns back if the plan says so."""
-    index = hand.compiled.phases[hand.state].street
+    index = hand.phase.street
     assert index is not None
     begin_street(hand, index)
-    hand.deal_plan = plan(hand, index)
-    if hand.deal_plan.reshuffle_burns:
+    dealt: DealPart = hand.parts[_PART]
+    dealt.plan = street_plan = plan(hand, index)
+    if street_plan.reshuffle_burns:
         hand.events.append(BurnsReshuffled(hand.deck.reshuffle_burns()))
-    if hand.deal_plan.burn and hand.deck.size > 0:
+    if street_plan.burn and hand.deck.size > 0:
         hand.events.append(CardBurned(hand.deck.burn()))
 
 
-def enter_deal(hand: Hand) -> None:
+def enter_deal(hand: HandCore) -> None:
     """Queue the street's deal (every live seat, or one community card) and, when the deck
     is the hand's own, deal it at once."""
-    index = hand.compiled.phases[hand.state].street
+    index = hand.phase.street
     assert index is not None
     begin_street(hand, index)
-    street_plan = hand.deal_plan if hand.deal_plan is not None else plan(hand, index)
-    if hand.deal_plan is None and street_plan.reshuffle_burns:
+    dealt: DealPart = hand.parts[_PART]
+    street_plan = dealt.plan if dealt.plan is not None else plan(hand, index)
+    if dealt.plan is None and street_plan.reshuffle_burns:
         hand.events.append(BurnsReshuffled(hand.deck.reshuffle_burns()))
-    hand.deal_plan = None
+    dealt.plan = None
     street = hand.variant.streets[index]
     if street_plan.community:
-        hand.community_street = index
-        hand.deal_queue = [(None, (Face.UP,))]
+        dealt.community_street = index
+        dealt.queue = [(None, (Face.UP,))]
     else:
-        hand.deal_queue = [(seat, street.deal) for seat in hand.live]
+        dealt.queue = [(seat, street.deal) for seat in hand.live]
     if hand.deck.drawing:
-        _draw_street(hand, index)
+        _draw_street(hand, dealt)
 
 
-def _draw_street(hand: Hand, index: int) -> None:
-    street = hand.variant.streets[index]
-    queue, deck = hand.deal_queue, hand.deck
+def _draw_street(hand: HandCore, dealt: DealPart) -> None:
+    queue, deck = dealt.queue, hand.deck
     if not hand.rules.watches_cards and _draw_at_once(hand, queue):
         return
-    while queue and not hand.offers:
+    while queue and not dealt.offers:
         seat, faces = queue.pop(0)
         if deck.size < len(faces):
-            raise HandError(f"the stub is empty on {street.id} street")
+            raise HandError(f"the stub is empty on {hand.variant.streets[hand.street or 0].id} street")
         place(hand, seat, deck.deal(len(faces)), faces)
 
 
-def _draw_at_once(hand: Hand, queue: list[tuple[int | None, tuple[Face, ...]]]) -> bool:
+def _draw_at_once(hand: HandCore, queue: list[Queued]) -> bool:
     """Deal the whole queue from one slice of the stub, each seat its cards in turn, as the
     loop in :func:`_draw_street` would when no rule watches the cards fall (nothing can stop
     the deal midway). ``False``, dealing nothing, when the stub is short: the loop then deals
@@ -121,39 +145,39 @@ def _draw_at_once(hand: Hand, queue: list[tuple[int | None, tuple[Face, ...]]]) 
     return True
 
 
-def resume_deal(hand: Hand) -> None:
-    """Go on with the street once a dealt-card rule's offer is answered: nothing more is dealt
-    when everyone else has folded, and the hand's own deck deals the rest at once."""
-    if len(hand.live) <= 1:
-        hand.deal_queue = []
-    elif hand.deck.drawing and hand.street is not None:
-        _draw_street(hand, hand.street)
-
-
-def cards_dealt(hand: Hand) -> bool:
+def cards_dealt(hand: HandCore) -> bool:
     """The machine's condition to leave a deal phase: nothing is left to deal, and no seat
     is still to answer a priced dealt-card rule."""
-    return not hand.deal_queue and not hand.offers
+    dealt: DealPart = hand.parts[_PART]
+    return not dealt.queue and not dealt.offers and not dealt.triggered
 
 
-def pending_deal(hand: Hand) -> PendingDeal | None:
+def community_street(hand: HandCore) -> int | None:
+    """The street dealt as one community card, if the deck ran short."""
+    dealt: DealPart = hand.parts[_PART]
+    return dealt.community_street
+
+
+def pending_deal(hand: HandCore) -> PendingDeal | None:
     """What must be dealt next from outside, or ``None`` when no deal is awaited."""
-    if not hand.deal_queue or hand.deck.drawing or hand.street is None or hand.offers:
+    dealt: DealPart = hand.parts[_PART]
+    if not dealt.queue or hand.deck.drawing or hand.street is None or dealt.offers:
         return None
-    seat, faces = hand.deal_queue[0]
+    seat, faces = dealt.queue[0]
     return PendingDeal(seat, len(faces), faces)
 
 
-def deal_given(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> None:
+def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> None:
     """Deal cards named from outside, after checking every one (a refusal changes nothing)."""
     expected = _check_deal(hand, seat, cards)
-    for dealt in cards:
-        hand.deck.take(dealt)
-    hand.deal_queue.pop(0)
+    for dealt_card in cards:
+        hand.deck.take(dealt_card)
+    dealt: DealPart = hand.parts[_PART]
+    dealt.queue.pop(0)
     place(hand, seat, cards, expected.faces)
 
 
-def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
+def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
     expected = pending_deal(hand)
     if expected is None:
         raise IllegalDealError(f"no deal is due now ({hand.waiting_for()})")
@@ -177,7 +201,7 @@ def _check_deal(hand: Hand, seat: int | None, cards: Sequence[Card | None]) -> P
     return expected
 
 
-def place(hand: Hand, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:
+def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:
     """Give ``cards`` to ``seat`` (or to the board) and record it, then let the rules that
     watch the cards as they fall (Follow the Queen, dealt-card rules) see each one."""
     if seat is None:
@@ -197,3 +221,106 @@ def place(hand: Hand, seat: int | None, cards: Sequence[Card | None], faces: Seq
     for card, face in zip(cards, faces):
         track(hand, card, face)
         fire(hand, seat, card, face)
+
+
+# --- dealt-card rules and their questions ------------------------------------------------
+
+
+def fire(hand: HandCore, seat: int, card: Card | None, face: Face) -> None:
+    """Set off every dealt-card rule that ``card``, dealt ``face`` to ``seat``, matches, in
+    the book's order, after any set off before it and not yet carried out (:func:`_carry_out`)."""
+    if card is None or card >= FIRST_JOKER:
+        return
+    matched = [rule for rule in hand.rules.triggers if card >> 2 == rule.rank and face is rule.face]
+    if matched:
+        dealt: DealPart = hand.parts[_PART]
+        dealt.triggered.extend((seat, card, rule) for rule in matched)
+        _carry_out(hand, dealt)
+
+
+def _carry_out(hand: HandCore, dealt: DealPart) -> None:
+    """Carry out the rules set off, in order, until one asks a price: a free rule, or one
+    whose seat has no chips left to pay with (an all-in player is never shut out of the cards
+    nor folded for want of chips), takes effect at once; a priced one is asked at the price
+    it has now (the pot as it is, at most the seat's stack), and the deal waits for the answer.
+    A rule of a seat that has folded since its card fell is gone with the seat."""
+    while dealt.triggered and not dealt.offers:
+        seat, card, rule = dealt.triggered.pop(0)
+        if seat not in hand.live:
+            continue
+        cost = 0 if rule.price is None else min(rule.price(hand.stakes, pot_size(hand)), hand.stacks[seat])
+        hand.events.append(TriggerFired(seat, card, rule.effect_name, cost if cost else None))
+        if cost:
+            dealt.offers.append(Offer(seat, cost, rule))
+        elif rule.effect.extra_card:
+            _extra_card(hand, seat)
+
+
+def _extra_card(hand: HandCore, seat: int) -> None:
+    """The seat is dealt one more card, face down, before anyone else's next card."""
+    dealt: DealPart = hand.parts[_PART]
+    dealt.queue.insert(0, (seat, (Face.DOWN,)))
+
+
+def offer_of(hand: HandCore) -> Offer | None:
+    """The priced rule waiting for an answer, if any (the first: the deal waits for it)."""
+    dealt: DealPart = hand.parts[_PART]
+    return dealt.offers[0] if dealt.offers else None
+
+
+def offered_seat(hand: HandCore) -> int | None:
+    """The seat due to answer a dealt card's price: the deal's actor."""
+    offer = offer_of(hand)
+    return None if offer is None else offer.seat
+
+
+def offer_choices(hand: HandCore, seat: int) -> list[LegalAction]:
+    """Pay the price, or say no: decline (the reward is forgone) or fold (pay or fold)."""
+    offer = offer_of(hand)
+    if offer is None or offer.seat != seat:
+        return []
+    pay = LegalAction(ActionKind.PAY, offer.cost, offer.cost, offer.cost)
+    refuse = ActionKind.FOLD if offer.rule.effect.declining_folds else ActionKind.DECLINE
+    return [pay, LegalAction(refuse)]
+
+
+def answer(hand: HandCore, seat: int, action: Action) -> None:
+    """Carry out an answer already checked as legal, then go on dealing: nothing more is
+    dealt when everyone else has folded, and the hand's own deck deals the rest at once."""
+    dealt: DealPart = hand.parts[_PART]
+    offer = dealt.offers.pop(0)
+    if action.kind is PAY:
+        hand.stacks[seat] -= offer.cost
+        hand.dead_money += offer.cost
+        paid = Action(ActionKind.PAY, amount=offer.cost)
+        hand.events.append(ActionTaken(seat, paid, offer.cost, 0, hand.stacks[seat] == 0))
+        if offer.rule.effect.extra_card:
+            _extra_card(hand, seat)
+    elif action.kind is FOLD:
+        fold(hand, seat)
+        dealt.queue = [entry for entry in dealt.queue if entry[0] != seat]
+        hand.events.append(ActionTaken(seat, action, 0, 0, False))
+    else:
+        hand.events.append(ActionTaken(seat, action, 0, 0, False))
+    if len(hand.live) > 1:
+        _carry_out(hand, dealt)
+    else:
+        dealt.triggered = []  # everyone else folded: the hand is won, nothing more is asked
+    if dealt.offers:
+        return
+    if len(hand.live) <= 1:
+        dealt.queue = []
+    elif hand.deck.drawing and hand.street is not None:
+        _draw_street(hand, dealt)
+
+
+BURN = PhaseHandler(PhaseKind.BURN, enter=enter_burn)
+DEAL = PhaseHandler(
+    PhaseKind.DEAL,
+    enter=enter_deal,
+    waits_for=Wait.DEAL,
+    done=cards_dealt,
+    actor=offered_seat,
+    choices=offer_choices,
+    take=answer,
+)

@@ -11,62 +11,108 @@ section 2: Chicago "optional declare"; home-game declare rules).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, ActionKind, Declaration, LegalAction
+from .core import HandCore, PhaseHandler, clockwise_from, part
 from .events import Declared
-from .opening import clockwise_from, final_opener
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .opening import final_opener
+from .phases import PhaseKind, Wait
+from .rounds import final_round
 
 CHOICES = tuple(LegalAction(ActionKind.DECLARE, declaration=d) for d in Declaration)
 """What a seat may declare."""
 
 
-def enter_declare(hand: Hand) -> None:
+class DeclarePart:
+    """The declare phase's own record."""
+
+    __slots__ = ("declarations", "pending", "queue")
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        """Seats still to declare, in the order they may."""
+        self.declarations: dict[int, Declaration] = {}
+        """Every declaration known to the table."""
+        self.pending: dict[int, Declaration] = {}
+        """Simultaneous declarations made but not yet shown (each known only to its seat)."""
+
+
+_PART = part(DeclarePart)
+
+
+def declarations_of(hand: HandCore) -> dict[int, Declaration]:
+    """Every declaration known to the table (none in a book where cards speak)."""
+    found: DeclarePart = hand.parts[_PART]
+    return found.declarations
+
+
+def own_declaration(hand: HandCore, seat: int) -> Declaration | None:
+    """What ``seat`` declared, known to it even before simultaneous declarations are shown."""
+    found: DeclarePart = hand.parts[_PART]
+    return found.declarations.get(seat, found.pending.get(seat))
+
+
+def enter_declare(hand: HandCore) -> None:
     """Queue the live seats: in turn from the last aggressor of the final round (else the
     seat that acted first on it), or all at once."""
+    found: DeclarePart = hand.parts[_PART]
     live = list(hand.live)
-    hand.declarations = {}
-    hand.pending_declarations = {}
+    found.declarations, found.pending = {}, {}
     if len(live) < 2:
-        hand.declare_queue = []
+        found.queue = []
         return
     if not hand.rules.declare_in_turn:
-        hand.declare_queue = live
+        found.queue = live
         return
-    final_round = hand.rounds[len(hand.variant.streets) - 1]
-    first = final_round.last_aggressor if final_round is not None else None
+    last = final_round(hand)
+    first = last.last_aggressor if last is not None else None
     if first is None or first not in live:
         first = final_opener(hand)
     order = [first, *clockwise_from(hand.seats, first)]
-    hand.declare_queue = [seat for seat in order if seat in live]
+    found.queue = [seat for seat in order if seat in live]
 
 
-def declarations_done(hand: Hand) -> bool:
+def declarations_done(hand: HandCore) -> bool:
     """The machine's condition to leave the declare phase: every live seat has declared."""
-    return not hand.declare_queue
+    found: DeclarePart = hand.parts[_PART]
+    return not found.queue
 
 
-def choices(hand: Hand, seat: int) -> list[LegalAction]:
+def actor(hand: HandCore) -> int | None:
+    """The next seat to declare (declaring at once, any seat in the queue may)."""
+    found: DeclarePart = hand.parts[_PART]
+    return found.queue[0] if found.queue else None
+
+
+def choices(hand: HandCore, seat: int) -> list[LegalAction]:
     """A seat may declare when it is its turn (in turn) or while it has not declared yet."""
-    queue = hand.declare_queue
+    queue = hand.parts[_PART].queue
     due = queue[:1] == [seat] if hand.rules.declare_in_turn else seat in queue
     return list(CHOICES) if due else []
 
 
-def take(hand: Hand, action: Action, seat: int) -> None:
+def take(hand: HandCore, seat: int, action: Action) -> None:
     """Record a declaration already checked as legal."""
     assert action.declaration is not None
-    hand.declare_queue.remove(seat)
+    found: DeclarePart = hand.parts[_PART]
+    found.queue.remove(seat)
     if hand.rules.declare_in_turn:
-        hand.declarations[seat] = action.declaration
+        found.declarations[seat] = action.declaration
         hand.events.append(Declared(seat, action.declaration))
         return
-    hand.pending_declarations[seat] = action.declaration
-    if not hand.declare_queue:  # the last seat has declared: every declaration is shown
-        for declarer in sorted(hand.pending_declarations):
-            hand.declarations[declarer] = hand.pending_declarations[declarer]
-            hand.events.append(Declared(declarer, hand.pending_declarations[declarer]))
-        hand.pending_declarations = {}
+    found.pending[seat] = action.declaration
+    if not found.queue:  # the last seat has declared: every declaration is shown
+        for declarer in sorted(found.pending):
+            found.declarations[declarer] = found.pending[declarer]
+            hand.events.append(Declared(declarer, found.pending[declarer]))
+        found.pending = {}
+
+
+DECLARE = PhaseHandler(
+    PhaseKind.DECLARE,
+    enter=enter_declare,
+    waits_for=Wait.DECLARATION,
+    done=declarations_done,
+    actor=actor,
+    choices=choices,
+    take=take,
+)

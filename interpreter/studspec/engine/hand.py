@@ -1,12 +1,22 @@
-"""A live hand: seats, stacks, cards and their faces, the betting, and the event log.
+"""A live hand: the core every phase reads, what may be asked of it, and its two commands.
 
-A hand is the model of its rule book's compiled machine (:mod:`.machine`). The machine
-says what each phase does and where the hand waits; the phases' work lives in modules of
-its own (:mod:`.dealing`, :mod:`.rounds`, :mod:`.opening`, :mod:`.showdown`,
-:mod:`.settlement`). This class is the table of contents: the hand's state, what may be
-asked of it, and the two commands, :meth:`Hand.act` and :meth:`Hand.deal`. Every request
-is checked completely before anything changes, so a refused action or deal leaves the hand
-exactly as it was.
+A hand is the model of its rule book's compiled machine (:mod:`.machine`). The machine says
+which phases follow which and where the hand waits; what each kind of phase does is its
+handler (:mod:`.handlers`), whose module keeps that phase's own state in a part of the hand
+(:mod:`.core`). This class keeps the core (seats, stacks, cards and faces, contributions,
+the deck, the events, the command log, the phase it is in), answers questions by asking the
+phase it is in, and carries out the two commands, :meth:`Hand.act` and :meth:`Hand.deal`.
+Every request is checked completely before anything changes, so a refused action or deal
+leaves the hand exactly as it was; the one judge of whether an action is legal is
+:meth:`Hand.act`, against the choices the phase offers.
+
+    >>> from studspec import Hand, load_variant, parse_action
+    >>> hand = Hand(load_variant("razz"), stacks=[1000, 1000, 1000], seed=7)
+    >>> hand.actor, [str(choice) for choice in hand.legal_actions()]
+    (0, ['pb', 'cbr 400'])
+    >>> hand.act(parse_action("pb"))
+    >>> hand.actor
+    1
 """
 
 from __future__ import annotations
@@ -18,40 +28,29 @@ from typing import Any
 from studspec.errors import HandError, IllegalActionError, IllegalDealError, StakesError
 from studspec.spec.model import Face, Stakes, Variant
 
-from . import dealing, declare, offers, opening, rounds, showdown, snapshots
-from .actions import Action, ActionKind, Declaration, LegalAction
+from . import dealing, rounds, snapshots
+from .actions import Action, LegalAction
 from .betting import BettingRound
-from .cards import Card, Rank
-from .dealing import PendingDeal
+from .cards import Card
+from .core import PendingDeal, Phase, Setup, new_parts
 from .deck import Deck
 from .events import Event
+from .hot import BRING_IN as BRING_IN_KIND
+from .hot import CHECK_CALL, COMPLETE_PHASE, FOLD, SHOW_MUCK
 from .machine import CompiledVariant, compile_variant
-from .phases import PhaseKind
 from .pots import Pot, build_pots
 from .refusals import label, seat_name, waiting_for, why_refused
-from .rules import DealPlan, ResolvedRules
-from .settlement import HandResult
+from .rules import ResolvedRules
+from .settlement import HandResult, result_of
+from .showdown import show_or_muck, showdown_of
 from .stakes import check_table
-from .triggers import Offer
 from .views import SeatView, TableView, table_view
 
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
 
-_TAKEN_AS_OFFERED = frozenset({ActionKind.FOLD, ActionKind.CHECK_CALL, ActionKind.BRING_IN})
+_TAKEN_AS_OFFERED = frozenset({FOLD, CHECK_CALL, BRING_IN_KIND})
 """Kinds whose choice carries no amount to check: the kind alone says the action is allowed."""
-
-# Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
-# __getattr__, so every ``PhaseKind.BETTING`` is a slow Python-level look-up (about 150 ns,
-# four times a global's), paid several times a decision.
-_BETTING, _SHOWDOWN, _DECLARING, _DEALING, _COMPLETE = (
-    PhaseKind.BETTING,
-    PhaseKind.SHOWDOWN,
-    PhaseKind.DECLARE,
-    PhaseKind.DEAL,
-    PhaseKind.COMPLETE,
-)
-_SHOW_MUCK, _DECLARE = ActionKind.SHOW_MUCK, ActionKind.DECLARE
 
 __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "TableView"]
 
@@ -59,60 +58,34 @@ __all__ = ["Hand", "HandResult", "PendingDeal", "SeatView", "StakesError", "Tabl
 class Hand:
     """One hand of a rule book, from the antes to the settlement.
 
-    The attributes are the engine's working state, read by the phase modules and by
-    readers such as :func:`studspec.engine.views.table_view`; change the hand only through
-    :meth:`act` and :meth:`deal`.
-
-    They are slots: a hand has more attributes (45) than CPython 3.11 shares among the
-    instance dictionaries of a class (30), so with a ``__dict__`` every read of one took
-    a dictionary look-up; a slot is read at a fixed offset, and the engine reads the hand's
-    attributes at every step.
+    The attributes are the core every phase reads (:class:`~studspec.engine.core.HandCore`);
+    change the hand only through :meth:`act` and :meth:`deal`. They are slots: a slot is read
+    at a fixed offset, and the engine reads the hand's attributes at every step.
     """
 
     __slots__ = (
         "_actor",
         "_legal_cache",
-        "auto_showdown",
-        "awaiting_follower",
         "boards",
-        "candidate_origin",
         "cards",
         "community",
-        "community_street",
         "compiled",
         "contributed",
         "dead_money",
-        "deal_plan",
-        "deal_queue",
         "deck",
-        "declarations",
-        "declare_queue",
         "events",
         "faces",
         "folded",
-        "followed_rank",
         "live",
         "log",
-        "muck_order",
-        "mucked",
-        "offers",
-        "open_candidates",
-        "openers",
-        "pending_declarations",
+        "parts",
         "phase",
-        "result",
-        "round",
-        "rounds",
         "rules",
         "seats",
-        "seed",
-        "show_queue",
+        "setup",
         "shown",
-        "stacked_deck",
         "stacks",
         "stakes",
-        "starting_stacks",
-        "state",
         "street",
         "variant",
     )
@@ -140,68 +113,34 @@ class Hand:
         self.rules: ResolvedRules = self.compiled.rules
         self.stakes = stakes or variant.stakes
         check_table(self.stakes, variant, stacks)
+        shuffle = random.SystemRandom().randrange(1 << 63) if seed is None else seed
+        self.setup = Setup(
+            tuple(stacks), shuffle, None if deck is None else tuple(deck), deal_from_outside, auto_showdown
+        )
         self.seats = len(stacks)
-        self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
-        self.seed: int = random.SystemRandom().randrange(1 << 63) if seed is None else seed
-        """The deck's shuffle (chosen at random when none is given, so the hand can be saved)."""
-        self.stacked_deck: tuple[Card, ...] | None = None if deck is None else tuple(deck)
-        self.deck = _deck(self.seed, deck, deal_from_outside, self.rules.deck_cards)
-        self.auto_showdown = auto_showdown
+        self.deck = _deck(shuffle, deck, deal_from_outside, self.rules.deck_cards)
         self.log: list[tuple[str, int | None, Action | tuple[Card | None, ...]]] = []
         """Every command the hand accepted, in order: what a saved hand replays."""
-        self._seat_state(len(variant.streets))
-        self.state = "start"
-        """The machine state the hand is in (a phase's name)."""
-        self.phase = PhaseKind.START
-        """The kind of that phase, kept with the state as the hand walks its edges."""
+        self._seat_state()
+        self.phase: Phase = self.compiled.start
+        """The phase the hand is in (its machine state, its handler, its street)."""
         self._drive()
 
-    def _seat_state(self, streets: int) -> None:
+    def _seat_state(self) -> None:
         seats = self.seats
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.boards: list[list[Card | None]] = [[] for _ in range(seats)]
-        """Each seat's up cards in the order dealt, kept as they fall: the first-to-act and
-        open-pair rules read every board every street."""
         self.shown: list[int] = [0] * seats
-        """How many of each seat's cards (the first ones dealt) are tabled for all to see."""
-        self.folded, self.mucked = [False] * seats, [False] * seats
+        self.folded: list[bool] = [False] * seats
         self.contributed: list[int] = [0] * seats
-        """Each seat's antes and bets this hand (what shapes the main and side pots)."""
         self.dead_money = 0
-        """Chips paid for cards (a dealt-card rule's price): in the main pot, nobody's bet."""
         self.live: list[int] = list(range(seats))
-        """Seats still holding cards (neither folded nor mucked), in seat order."""
         self.community: list[Card | None] = []
         self.events: list[Event] = []
         self.street: int | None = None
-        self.round: BettingRound | None = None
-        self.rounds: list[BettingRound | None] = [None] * streets
-        self.openers: list[int | None] = [None] * streets
-        self.open_candidates: tuple[int, ...] = ()
-        """Seats that may open because unseen cards leave it open (a replay); whichever acts does."""
-        self.candidate_origin: dict[int, int] = {}
-        """For each seat that may open in place of an unseen candidate, that candidate."""
-        self.community_street: int | None = None
-        self.muck_order: list[int] = []
-        self.deal_plan: DealPlan | None = None
-        self.deal_queue: list[tuple[int | None, tuple[Face, ...]]] = []
-        """What is still to be dealt this street: each seat (``None``: the board) and its faces."""
-        self.offers: list[Offer] = []
-        """Priced dealt-card rules waiting for their seat's answer; the deal waits meanwhile."""
-        self.show_queue: list[int] = []
-        self.declare_queue: list[int] = []
-        """Seats still to declare (hi-lo declare), in the order they may."""
-        self.declarations: dict[int, Declaration] = {}
-        """Every declaration known to the table."""
-        self.pending_declarations: dict[int, Declaration] = {}
-        """Simultaneous declarations made but not yet shown (each known only to its seat)."""
-        self.result: HandResult | None = None
-        self.followed_rank: Rank | None = None
-        """Follow the Queen: the rank of the up card that followed the last up queen."""
-        self.awaiting_follower = False
-        """Follow the Queen: an up queen fell, and the next up card's rank will be wild."""
+        self.parts: list[Any] = new_parts()
         self._actor: int | None = None
         """The seat to act, found once each time the hand comes to rest (:attr:`actor`)."""
         self._legal_cache: tuple[int, list[LegalAction]] | None = None
@@ -210,14 +149,52 @@ class Hand:
     # ------------------------------------------------------------------ queries
 
     @property
+    def state(self) -> str:
+        """The machine state the hand is in (its phase's name)."""
+        return self.phase.name
+
+    @property
     def rng(self) -> random.Random:
         """The generator the deck reshuffles with (``random.Random(seed)`` after the deal's
         shuffle); made when first asked for."""
         return self.deck.rng
 
     @property
+    def seed(self) -> int:
+        """The deck's shuffle (chosen at random when none was given, so the hand can be saved)."""
+        return self.setup.seed
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self.setup.starting_stacks
+
+    @property
+    def stacked_deck(self) -> tuple[Card, ...] | None:
+        return self.setup.stacked_deck
+
+    @property
+    def auto_showdown(self) -> bool:
+        return self.setup.auto_showdown
+
+    @property
     def is_complete(self) -> bool:
-        return self.phase is _COMPLETE
+        return self.phase.kind is COMPLETE_PHASE
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended: each seat's stack, its net, and every award (``None`` until then)."""
+        return result_of(self)
+
+    @property
+    def round(self) -> BettingRound | None:
+        """The betting round of the street in play (``None`` while the street is dealt)."""
+        return rounds.current_round(self)
+
+    @property
+    def mucked(self) -> list[bool]:
+        """Which seats mucked at the showdown."""
+        mucked = showdown_of(self).mucked
+        return [seat in mucked for seat in range(self.seats)]
 
     @property
     def street_id(self) -> str | None:
@@ -229,18 +206,6 @@ class Hand:
         history leaves it open which of several seats with unseen cards acts). Found once
         each time the hand comes to rest (:meth:`_drive`), not on every question."""
         return self._actor
-
-    def _find_actor(self) -> int | None:
-        phase = self.phase
-        if phase is _BETTING:
-            return self.round.actor if self.round is not None and not self.open_candidates else None
-        if phase is _SHOWDOWN and self.show_queue:
-            return self.show_queue[0]
-        if phase is _DECLARING and self.declare_queue:
-            return self.declare_queue[0]
-        if phase is _DEALING and self.offers:
-            return self.offers[0].seat
-        return None
 
     def live_seats(self) -> list[int]:
         """Seats still holding cards (neither folded nor mucked), in seat order."""
@@ -279,42 +244,16 @@ class Hand:
         cache = self._legal_cache
         if cache is not None and (seat is None or seat == cache[0]):
             return cache[1]
-        choices = self._legal_actions(seat)
-        actor = self._actor
-        if actor is not None and (seat is None or seat == actor):
-            self._legal_cache = (actor, choices)
-        return choices
-
-    def _legal_actions(self, seat: int | None) -> list[LegalAction]:
+        handler = self.phase.handler
         if seat is None:
-            seat = self._actor
-            if seat is None and self.open_candidates:
-                seat = self.open_candidates[0]
+            seat = self._actor if handler.asked is None or self._actor is not None else handler.asked(self)
         if seat is None:
             return []
-        phase = self.phase
-        if phase is _BETTING:
-            rnd = self.round
-            if rnd is None:
-                return []
-            stacks = self.stacks
-            # Does any opponent still in hold chips (to call a wager)? With nobody all-in
-            # (looked for in C), any other seat in does.
-            live = self.live
-            if 0 not in stacks:
-                callers = len(live) > (seat in live)
-            else:
-                callers = any(other != seat and stacks[other] > 0 for other in live)
-            if self.open_candidates:
-                return opening.candidate_choices(self, seat, callers)
-            return rnd.legal(seat, stacks[seat], callers) if seat == rnd.actor else []
-        if phase is _SHOWDOWN:
-            return [LegalAction(_SHOW_MUCK)] if self.show_queue[:1] == [seat] else []
-        if phase is _DECLARING:
-            return declare.choices(self, seat)
-        if phase is _DEALING:
-            return offers.choices(self, seat)
-        return []
+        choices = handler.choices(self, seat)
+        actor = self._actor
+        if actor is not None and seat == actor:
+            self._legal_cache = (actor, choices)
+        return choices
 
     def view(self, viewer: int | None) -> TableView:
         """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
@@ -335,12 +274,15 @@ class Hand:
         self.log.append(("act", who, action))
 
     def _act(self, action: Action, seat: int | None) -> None:
+        """The one judge of an action: the phase's choices for the seat; ``sm`` (show or
+        muck) is the one action a hand takes in any phase (tabling an all-in hand before
+        the showdown, TDA 16), and the showdown module judges it."""
         phase = self.phase
-        if phase is _COMPLETE:
+        if phase.kind is COMPLETE_PHASE:
             raise IllegalActionError(str(action), "the hand is over")
         kind = action.kind
-        if kind is _SHOW_MUCK:
-            showdown.show_or_muck(self, action, seat)
+        if kind is SHOW_MUCK:
+            show_or_muck(self, seat, action)
             self._drive()
             return
         if seat is None:
@@ -359,14 +301,7 @@ class Hand:
                 break
         else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
-        if kind is _DECLARE:
-            declare.take(self, action, seat)
-        elif phase is _DEALING:
-            offers.answer(self, seat, action)
-        else:
-            if self.open_candidates:
-                opening.fix_opener(self, seat)
-            rounds.take_action(self, seat, action)
+        phase.handler.take(self, seat, action)
         self._drive()
 
     def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:
@@ -387,19 +322,22 @@ class Hand:
     # ------------------------------------------------------------------ saving
 
     def snapshot(self) -> dict[str, Any]:
-        """The hand as a small JSON-able document: its set-up and every command it accepted.
-        :meth:`restore` turns it back into this hand, which then goes on exactly as this one."""
+        """The hand as a small JSON document: its set-up and every command it accepted.
+        :meth:`restore` turns it back into this hand, which then goes on exactly as this one.
+        It holds the shuffle's seed (or the stacked deck), so it reveals every card: see
+        :mod:`studspec.engine.snapshots` for what it holds and why it is trusted input."""
         return snapshots.snapshot(self)
 
     @staticmethod
     def restore(document: Mapping[str, Any]) -> Hand:
         """The hand a :meth:`snapshot` saved (checked line by line: a bad document raises
         :class:`~studspec.errors.SnapshotError`)."""
-        return snapshots.restore(document)
+        return snapshots.restore(document, Hand)
 
     def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], Hand], tuple[dict[str, Any]]]:
-        """Pickled as its snapshot: the compiled rules hold functions, and need not travel."""
-        return snapshots.restore, (self.snapshot(),)
+        """Pickled as its snapshot: the compiled rules hold functions, and need not travel.
+        (Unpickling runs code: never unpickle bytes from someone you do not trust.)"""
+        return restore_hand, (self.snapshot(),)
 
     # ------------------------------------------------------------------ driving
 
@@ -422,13 +360,14 @@ class Hand:
 
     def _rebuild(self) -> None:
         """The hand as it was after its last accepted command, from its set-up and its log."""
+        setup = self.setup
         again = Hand(
             self.variant,
-            self.starting_stacks,
+            setup.starting_stacks,
             stakes=self.stakes,
-            seed=self.seed,
+            seed=setup.seed,
             deal_from_outside=True,
-            auto_showdown=self.auto_showdown,
+            auto_showdown=setup.auto_showdown,
         )
         for _kind, seat, command in self.log:
             if isinstance(command, Action):
@@ -449,22 +388,27 @@ class Hand:
         edges = self.compiled.edges
         try:
             while True:
-                for edge in edges[self.state]:
+                for edge in edges[self.phase.name]:
                     for condition in edge[0]:
                         if not condition(self):
                             break
                     else:  # every condition holds: take this edge (unpacked only now)
-                        _conditions, before, dest, kind, enter = edge
+                        _conditions, before, dest, enter = edge
                         for step in before:
                             step(self)
-                        self.state, self.phase = dest, kind
+                        self.phase = dest
                         for step in enter:
                             step(self)
                         break
                 else:
                     return
-        finally:  # also when a phase fails midway, so the actor always matches the state
-            self._actor = self._find_actor()
+        finally:  # also when a phase fails midway, so the actor always matches the phase
+            self._actor = self.phase.handler.actor(self)
+
+
+def restore_hand(document: Mapping[str, Any]) -> Hand:
+    """The hand a :meth:`Hand.snapshot` saved (what a pickled hand unpickles through)."""
+    return snapshots.restore(document, Hand)
 
 
 def _no_such_seat(seat: object, seats: int) -> str:

@@ -8,9 +8,12 @@ flow goes (one seat left, betting closed) and where the hand waits (until the ca
 dealt, the round is over, everyone has shown). The hand advances while an edge can be
 taken, so the drawn diagram is exactly where a hand stops and why.
 
-A hand walks the machine's own edges (:attr:`CompiledVariant.edges`, read from the built
-``transitions`` machine: its conditions, ``before`` callbacks, destinations and ``on_enter``
-callbacks, in the machine's order) rather than firing its ``advance`` event. Firing costs
+Each state is a :class:`~studspec.engine.core.Phase` whose handler (its kind's, from
+:data:`studspec.engine.handlers.HANDLERS`) gives the state's ``on_enter`` work and, for a
+phase that waits, the condition on every edge out of it. A hand walks the machine's own
+edges (:attr:`CompiledVariant.edges`, read from the built ``transitions`` machine: its
+conditions, ``before`` callbacks, destinations and ``on_enter`` callbacks, in the machine's
+order, each edge carrying its destination's phase) rather than firing its ``advance`` event. Firing costs
 about 12 µs an edge in ``transitions``' event bookkeeping and logging, a fifth of a short
 hand, for machinery (queues, event data, prepare and finalize hooks) this machine does not
 use; :func:`edge_table` refuses a machine that uses any of it, and a test plays every rule
@@ -22,60 +25,28 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from transitions import Machine, State
 
 from studspec.errors import UnsupportedMachineError
 from studspec.spec.model import Variant
 
-from . import dealing, declare, opening, rounds, settlement, showdown
+from . import rounds
+from .core import Phase, Step
+from .handlers import HANDLERS
 from .identity import by_identity
-from .phases import Phase, PhaseKind, Wait
+from .phases import PhaseKind
 from .rules import ResolvedRules, resolve
-
-if TYPE_CHECKING:
-    from .hand import Hand
 
 ADVANCE = "advance"
 FINAL_STATE = "complete"
 """The state a hand ends in; it has no edge out."""
 
-HandStep = Callable[["Hand"], Any]
-"""A phase's work or an edge's condition: a function of the hand."""
-
-
-def _nothing(hand: Hand) -> None:
-    """Phases with no work of their own (the start, the end)."""
-
-
-ENTER: dict[PhaseKind, HandStep] = {
-    PhaseKind.START: _nothing,
-    PhaseKind.ANTES: rounds.enter_antes,
-    PhaseKind.BURN: dealing.enter_burn,
-    PhaseKind.DEAL: dealing.enter_deal,
-    PhaseKind.BRING_IN: opening.enter_bring_in,
-    PhaseKind.BETTING: opening.enter_betting,
-    PhaseKind.DECLARE: declare.enter_declare,
-    PhaseKind.SHOWDOWN: showdown.enter_showdown,
-    PhaseKind.SETTLEMENT: settlement.enter_settlement,
-    PhaseKind.COMPLETE: _nothing,
-}
-"""What the hand does on entering each kind of phase."""
-
-DONE_WAITING: dict[Wait, HandStep] = {
-    Wait.DEAL: dealing.cards_dealt,
-    Wait.PLAYER: rounds.round_over,
-    Wait.DECLARATION: declare.declarations_done,
-    Wait.SHOW: showdown.all_shown,
-}
-"""The condition on every edge out of a phase that waits: the wait is over."""
-
-
-Edge = tuple[tuple[HandStep, ...], tuple[HandStep, ...], str, PhaseKind, tuple[HandStep, ...]]
+Edge = tuple[tuple[Step, ...], tuple[Step, ...], Phase, tuple[Step, ...]]
 """One ``advance`` edge as a hand walks it: its conditions (all must hold), its ``before``
-callbacks, the destination state and that state's kind, and the destination's ``on_enter``
-callbacks. A plain tuple: the hand unpacks it on every step."""
+callbacks, the destination's phase (its name, its handler, its street), and the
+destination's ``on_enter`` callbacks. A plain tuple: the hand unpacks it on every step."""
 
 
 @dataclass(frozen=True)
@@ -92,25 +63,29 @@ class CompiledVariant:
     """The rule book's options, looked up in the registries once."""
     edges: dict[str, tuple[Edge, ...]]
     """For each state, its ``advance`` edges in the machine's order (none out of the end)."""
-    kinds: dict[str, PhaseKind]
-    """Each state's kind of phase."""
+    start: Phase
+    """The phase every hand begins in."""
+
+
+def _phase(name: str, kind: PhaseKind, street: int | None = None) -> Phase:
+    return Phase(name, HANDLERS[kind], street)
 
 
 def _phases(variant: Variant, burns: Callable[[int], bool], declares: bool) -> list[Phase]:
-    phases = [Phase("start", PhaseKind.START), Phase("antes", PhaseKind.ANTES)]
+    phases = [_phase("start", PhaseKind.START), _phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
         if burns(index):
-            phases.append(Phase(f"{street.id}_burn", PhaseKind.BURN, index))
-        phases.append(Phase(f"{street.id}_deal", PhaseKind.DEAL, index))
+            phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
+        phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
         if street.bring_in:
-            phases.append(Phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
-        phases.append(Phase(f"{street.id}_betting", PhaseKind.BETTING, index))
+            phases.append(_phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
+        phases.append(_phase(f"{street.id}_betting", PhaseKind.BETTING, index))
     if declares:
-        phases.append(Phase("declare", PhaseKind.DECLARE))
+        phases.append(_phase("declare", PhaseKind.DECLARE))
     phases += [
-        Phase("showdown", PhaseKind.SHOWDOWN),
-        Phase("settlement", PhaseKind.SETTLEMENT),
-        Phase(FINAL_STATE, PhaseKind.COMPLETE),
+        _phase("showdown", PhaseKind.SHOWDOWN),
+        _phase("settlement", PhaseKind.SETTLEMENT),
+        _phase(FINAL_STATE, PhaseKind.COMPLETE),
     ]
     return phases
 
@@ -131,8 +106,8 @@ def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[
     edge to the settlement too, for the hand whose last opponent folded there."""
     edges: list[dict[str, Any]] = []
     for index, phase in enumerate(phases[:-1]):
-        wait = phase.waits_for
-        done = [DONE_WAITING[wait]] if wait is not None else []
+        wait = phase.handler.done
+        done = [wait] if wait is not None else []
         following = phases[index + 1].name
         if phase.kind is PhaseKind.DEAL and deal_may_fold:
             edges.append(dict(source=phase.name, dest="settlement", conditions=[*done, rounds.one_seat_left]))
@@ -180,7 +155,7 @@ def build_machine(variant: Variant, rules: ResolvedRules, graph: bool = False) -
     (Mermaid), whose states are labelled with what they wait for."""
     phases = _phases(variant, rules.burn, rules.declares)
     states: list[dict[str, Any]] = [
-        {"name": phase.name, "on_enter": ENTER[phase.kind], "final": phase.kind is PhaseKind.COMPLETE}
+        {"name": phase.name, "on_enter": phase.handler.enter, "final": phase.kind is PhaseKind.COMPLETE}
         for phase in phases
     ]
     kwargs: dict[str, Any] = dict(
@@ -209,19 +184,19 @@ def compile_variant(variant: Variant) -> CompiledVariant:
     """Compile once per rule book; every hand of that rule book shares the result."""
     rules = resolve(variant)
     machine, phases = build_machine(variant, rules)
-    kinds = {phase.name: phase.kind for phase in phases}
+    by_name = {phase.name: phase for phase in phases}
     return CompiledVariant(
         variant=variant,
-        phases={phase.name: phase for phase in phases},
+        phases=by_name,
         machine=machine,
         advance=machine.events[ADVANCE].trigger,
         rules=rules,
-        edges=edge_table(machine, kinds),
-        kinds=kinds,
+        edges=edge_table(machine, by_name),
+        start=phases[0],
     )
 
 
-def edge_table(machine: Machine, kinds: dict[str, PhaseKind]) -> dict[str, tuple[Edge, ...]]:
+def edge_table(machine: Machine, phases: dict[str, Phase]) -> dict[str, tuple[Edge, ...]]:
     """Every state's ``advance`` edges, read from the built machine: what a hand walks.
 
     The walk runs conditions, ``before`` callbacks and the destination's ``on_enter``
@@ -241,7 +216,7 @@ def edge_table(machine: Machine, kinds: dict[str, PhaseKind]) -> dict[str, tuple
     if any(hooks) or machine.has_queue or any(state.on_exit for state in machine.states.values()):
         raise UnsupportedMachineError("the machine uses hooks or exit callbacks the edge walk does not run")
     table: dict[str, tuple[Edge, ...]] = {}
-    for name in kinds:
+    for name in phases:
         edges = []
         for transition in machine.events[ADVANCE].transitions.get(name, []):
             if transition.prepare or transition.after or not all(c.target for c in transition.conditions):
@@ -253,8 +228,7 @@ def edge_table(machine: Machine, kinds: dict[str, PhaseKind]) -> dict[str, tuple
                 (
                     _steps(condition.func for condition in transition.conditions),
                     _steps(transition.before),
-                    dest,
-                    kinds[dest],
+                    phases[dest],
                     _steps(machine.states[dest].on_enter),
                 )
             )
@@ -262,7 +236,7 @@ def edge_table(machine: Machine, kinds: dict[str, PhaseKind]) -> dict[str, tuple
     return table
 
 
-def _steps(callbacks: Iterable[str | Callable[..., Any]]) -> tuple[HandStep, ...]:
+def _steps(callbacks: Iterable[str | Callable[..., Any]]) -> tuple[Step, ...]:
     """Callbacks as the hand calls them; a callback named by string is refused (this machine
     passes functions, and a name would need ``transitions``' resolution on every step)."""
     steps = []

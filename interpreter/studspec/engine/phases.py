@@ -1,14 +1,15 @@
-"""The vocabulary of a hand's phases: what each kind of phase does and what it waits for.
+"""The vocabulary of a hand's phases: the kinds of phase, and what a phase may wait for.
 
-The compiled machine (:mod:`studspec.engine.machine`) has one state per phase; a phase
-that needs something from outside the engine (cards dealt by a dealer, a player's action,
-a contestant's show or muck) says so here, and the machine's edge out of it carries the
-condition that the wait is over. The hand itself never decides where it stops.
+The compiled machine (:mod:`studspec.engine.machine`) has one state per phase; what each
+kind of phase does is its handler (:class:`studspec.engine.core.PhaseHandler`, registered
+in :mod:`studspec.engine.handlers`). A phase that needs something from outside the engine
+(cards dealt by a dealer, a player's action, a contestant's show or muck) says what in its
+handler's ``waits_for``, and the machine's edge out of it carries the condition that the wait
+is over. The hand itself never decides where it stops.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum, unique
 
 
@@ -40,26 +41,3 @@ class Wait(str, Enum):
     """Each live seat's hi-lo declaration (high, low or both)."""
     SHOW = "a show"
     """A contestant's show or muck (when cards do not speak by themselves)."""
-
-
-WAITS: dict[PhaseKind, Wait] = {
-    PhaseKind.DEAL: Wait.DEAL,
-    PhaseKind.BETTING: Wait.PLAYER,
-    PhaseKind.DECLARE: Wait.DECLARATION,
-    PhaseKind.SHOWDOWN: Wait.SHOW,
-}
-"""The kinds of phase that can wait, and for what; every other phase moves straight on."""
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One state of the compiled machine."""
-
-    name: str
-    kind: PhaseKind
-    street: int | None = None
-    """The index of the street the phase belongs to (``None`` outside the streets)."""
-
-    @property
-    def waits_for(self) -> Wait | None:
-        return WAITS.get(self.kind)

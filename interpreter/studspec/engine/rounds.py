@@ -2,29 +2,65 @@
 
 A :class:`~studspec.engine.betting.BettingRound` knows one round's bookkeeping; this module
 sets rounds up from the rule book and the table (the street's bet sizes, the open-pair
-option, the cap heads-up) and gives the machine its conditions on the betting edges.
+option, the cap heads-up), keeps them in the betting phases' part (:class:`BettingPart`), and
+gives the machine its conditions on the betting edges.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .actions import Action, ActionKind
+from .actions import Action
 from .betting import BettingRound, RoundRules
-from .cards import FIRST_JOKER
+from .boards import open_pair_showing
+from .core import HandCore, PhaseHandler, fold, part
+from .dealing import community_street
 from .events import ActionTaken, AntePosted, BettingSkipped, BringInDue
-from .wilds import as_natural, table_ranks
-
-if TYPE_CHECKING:
-    from .hand import Hand
-
-# Enum members the hot path reads, as module constants: Python 3.11's EnumType defines
-# __getattr__, so every ``ActionKind.FOLD`` is a slow Python-level look-up (about 150 ns,
-# four times a global's), paid several times a decision.
-_FOLD = ActionKind.FOLD
+from .hot import FOLD
+from .phases import PhaseKind
 
 
-def enter_antes(hand: Hand) -> None:
+class BettingPart:
+    """The betting phases' own record: every street's round and who opened it, and, while
+    unseen cards leave it open who opens the round (a replayed history's ``??``), the
+    seats that may."""
+
+    __slots__ = ("candidates", "openers", "origin", "rounds")
+
+    def __init__(self) -> None:
+        self.rounds: dict[int, BettingRound] = {}
+        """Each street's round, by street index, once it has begun."""
+        self.openers: dict[int, int] = {}
+        """Who acted, or was due to act, first on each street."""
+        self.candidates: tuple[int, ...] = ()
+        """Seats that may open because unseen cards leave it open (a replay); whichever acts does."""
+        self.origin: dict[int, int] = {}
+        """For each seat that may open in place of an unseen candidate, that candidate."""
+
+
+_PART = part(BettingPart)
+
+
+def betting_of(hand: HandCore) -> BettingPart:
+    """The hand's betting part (the rounds, the openers, the open candidates)."""
+    found: BettingPart = hand.parts[_PART]
+    return found
+
+
+def current_round(hand: HandCore) -> BettingRound | None:
+    """The round of the street in play, once it has begun (``None`` while it is dealt)."""
+    street = hand.street
+    if street is None:
+        return None
+    found: BettingPart = hand.parts[_PART]
+    return found.rounds.get(street)
+
+
+def final_round(hand: HandCore) -> BettingRound | None:
+    """The last street's round, if it was played."""
+    found: BettingPart = hand.parts[_PART]
+    return found.rounds.get(len(hand.variant.streets) - 1)
+
+
+def enter_antes(hand: HandCore) -> None:
     """Every seat antes; a short stack antes what it has and is all-in (WSOP-L 217)."""
     ante = hand.stakes.ante
     if ante <= 0:
@@ -37,7 +73,7 @@ def enter_antes(hand: Hand) -> None:
         events.append(AntePosted(seat, amount, stacks[seat] == 0))
 
 
-def new_round(hand: Hand, index: int, bring_in: bool) -> BettingRound:
+def new_round(hand: HandCore, index: int, bring_in: bool) -> BettingRound:
     """Open street ``index``'s betting round (with the bring-in when it has one)."""
     rnd = BettingRound(
         rules=round_rules(hand, index, bring_in),
@@ -45,18 +81,18 @@ def new_round(hand: Hand, index: int, bring_in: bool) -> BettingRound:
         pot_at_start=sum(hand.contributed) + hand.dead_money,
         uncapped=hand.rules.uncapped(len(hand.seats_with_chips())),
     )
-    hand.rounds[index] = rnd
-    hand.round = rnd
+    found: BettingPart = hand.parts[_PART]
+    found.rounds[index] = rnd
     return rnd
 
 
 _KEPT_RULES: dict[tuple[int, int, int, bool, tuple[int, ...]], tuple[object, object, RoundRules]] = {}
-"""Round rules already made, by the identity of the book and stakes they were made for: a
-table's streets are played under the same few rules hand after hand."""
+"""Round rules already made, by the identity of the book's rules and the stakes they were
+made for: a table's streets are played under the same few rules hand after hand."""
 _KEPT_RULES_MOST = 256
 
 
-def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
+def round_rules(hand: HandCore, index: int, bring_in: bool) -> RoundRules:
     """The street's bet sizes and limits at this table."""
     street = hand.variant.streets[index]
     stakes = hand.stakes
@@ -67,92 +103,69 @@ def round_rules(hand: Hand, index: int, bring_in: bool) -> RoundRules:
         if street.open_pair_applies and open_pair_showing(hand):
             # WSOP-L 220: either bet; seed 002: the round opens with the big bet.
             units = (stakes.big_bet,) if hand.rules.open_pair_requires_big_bet else (stakes.small_bet, stakes.big_bet)
-    compiled = hand.compiled
-    key = (id(compiled), id(stakes), index, bring_in, units)
+    rules = hand.rules
+    key = (id(rules), id(stakes), index, bring_in, units)
     kept = _KEPT_RULES.get(key)
-    if kept is not None and kept[0] is compiled and kept[1] is stakes:
+    if kept is not None and kept[0] is rules and kept[1] is stakes:
         return kept[2]
-    rules = RoundRules(
+    made = RoundRules(
         units=units,
         minimum=min(stakes.small_bet, *units),
         raise_cap=hand.variant.raise_cap,
-        counts_as_full=hand.rules.counts_as_full,
+        counts_as_full=rules.counts_as_full,
         bring_in=stakes.bring_in if bring_in else 0,
-        bring_in_may_complete=hand.rules.bring_in_may_complete,
+        bring_in_may_complete=rules.bring_in_may_complete,
     )
     if len(_KEPT_RULES) >= _KEPT_RULES_MOST:
         _KEPT_RULES.clear()
-    _KEPT_RULES[key] = (compiled, stakes, rules)  # the entry keeps both alive: their ids stay theirs
-    return rules
+    _KEPT_RULES[key] = (rules, stakes, made)  # the entry keeps both alive: their ids stay theirs
+    return made
 
 
-def open_pair_showing(hand: Hand) -> bool:
-    """Any live board shows a pair (WSOP-L 220: the big bet is open to every player). Read
-    naturally, a joker is an ace; where wild cards count on the board, a wild card pairs any
-    other up card."""
-    table = hand.rules.wild
-    if not table.any:  # every up card read as it is: a pair is a repeated rank
-        for seat in hand.live:
-            ranks = [card >> 2 for card in hand.boards[seat] if card is not None]
-            if len(ranks) != len(set(ranks)):
-                return True
-        return False
-    wild = table_ranks(hand) if table.board_wild else frozenset()
-    for seat in hand.live:
-        up = [c for c in hand.boards[seat] if c is not None]
-        wilds = [c for c in up if table.board_wild and (c >= FIRST_JOKER or c.rank in wild)]
-        ranks = [as_natural(c) >> 2 for c in up if c not in wilds]
-        if len(ranks) != len(set(ranks)) or (wilds and len(up) >= 2):
-            return True
-    return False
-
-
-def one_seat_left(hand: Hand) -> bool:
+def one_seat_left(hand: HandCore) -> bool:
     """The machine's condition to settle at once: everyone else folded."""
     return len(hand.live) <= 1
 
 
-def round_over(hand: Hand) -> bool:
+def round_over(hand: HandCore) -> bool:
     """The machine's condition to leave a betting phase: no seat is left to act (and no
     seat of several with unseen cards is still to choose who opens)."""
-    rnd = hand.round
-    return rnd is None or (not hand.open_candidates and not rnd.pending)  # rnd.over, inline
+    found: BettingPart = hand.parts[_PART]
+    street = hand.street
+    rnd = found.rounds.get(street) if street is not None else None
+    return rnd is None or (not found.candidates and not rnd.pending)  # rnd.over, inline
 
 
-def betting_closed(hand: Hand) -> bool:
+def betting_closed(hand: HandCore) -> bool:
     """No betting when one seat is left, fewer than two seats can still bet, or the street
     was one community card and the rules allow no betting on it (seed 001)."""
     if len(hand.live) <= 1 or len(hand.seats_with_chips()) <= 1:
         return True
-    return hand.community_street == hand.street and not hand.rules.community_betting
+    return community_street(hand) == hand.street and not hand.rules.community_betting
 
 
-def betting_skipped(hand: Hand) -> None:
+def betting_skipped(hand: HandCore) -> None:
     """Record a street whose betting round the machine skipped."""
     if hand.street is not None and len(hand.live) > 1:
         hand.events.append(BettingSkipped(hand.variant.streets[hand.street].id))
 
 
-def fold(hand: Hand, seat: int) -> None:
-    """The seat gives up the hand: out of the seats still in, its cards dead in the muck."""
-    hand.folded[seat] = True
-    hand.live.remove(seat)
-    hand.deck.to_muck(hand.cards[seat])
-
-
-def take_action(hand: Hand, seat: int, action: Action) -> None:
+def take_action(hand: HandCore, seat: int, action: Action) -> None:
     """Carry out a betting action already checked as legal: chips to the pot, a fold to the
     muck, and the record of it."""
-    rnd = hand.round
+    rnd = current_round(hand)
     assert rnd is not None
     obliged = rnd.bring_in_seat
     added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips)
     stacks = hand.stacks
     left = stacks[seat] = stacks[seat] - added
     hand.contributed[seat] += added
-    if action.kind is _FOLD:
+    if action.kind is FOLD:
         fold(hand, seat)
     hand.events.append(ActionTaken(seat, action, added, rnd.bets[seat], left == 0))  # apply set the seat's bet
     if obliged == seat and rnd.bring_in_seat not in (None, seat):
         # The seat that had to open folded; the obligation moved on (TDA RP-10E).
         hand.events.append(BringInDue(rnd.bring_in_seat))
+
+
+ANTES = PhaseHandler(PhaseKind.ANTES, enter=enter_antes)

@@ -30,20 +30,9 @@ from .evaluation import (
 from .records import quick_init
 from .registry import Registry
 from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
-from .triggers import (
-    DealtCardRule,
-    Price,
-    TriggerEffect,
-    ante,
-    big_bet,
-    bring_in,
-    extra_card,
-    pot_size,
-    small_bet,
-    stays_in,
-)
-from .wild import FlushWilds, JokerPlay
-from .wilds import FollowRule, PerPlayer, WildTable, lowest_down_card
+from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
+from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
+from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
     from studspec.spec.model import Variant
@@ -305,8 +294,16 @@ WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
 TRIGGER_EFFECTS: Registry[TriggerEffect] = Registry("triggers.effect")
 """What saying no means is the value's trait (:data:`studspec.spec.options.TRIGGER_EFFECT_TRAITS`)."""
 # Rules matrix section 2, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold.
-TRIGGER_EFFECTS.add("extra-card", TriggerEffect(extra_card, TRIGGER_EFFECT_TRAITS["extra-card"].declining_folds))
-TRIGGER_EFFECTS.add("pay-or-fold", TriggerEffect(stays_in, TRIGGER_EFFECT_TRAITS["pay-or-fold"].declining_folds))
+
+
+def _effect(name: str) -> TriggerEffect:
+    """An effect as its traits say (what it deals, what saying no means): written once."""
+    traits = TRIGGER_EFFECT_TRAITS[name]
+    return TriggerEffect(extra_card=traits.deals_card, declining_folds=traits.declining_folds)
+
+
+TRIGGER_EFFECTS.add("extra-card", _effect("extra-card"))
+TRIGGER_EFFECTS.add("pay-or-fold", _effect("pay-or-fold"))
 
 TRIGGER_PRICES: Registry[Price | None] = Registry("triggers.price")
 """What a dealt-card rule costs, from the table's stakes or the pot; ``None``: free."""
@@ -315,7 +312,7 @@ TRIGGER_PRICES.add("ante", ante)
 TRIGGER_PRICES.add("bring-in", bring_in)
 TRIGGER_PRICES.add("small-bet", small_bet)
 TRIGGER_PRICES.add("big-bet", big_bet)
-TRIGGER_PRICES.add("pot", pot_size)  # match the pot (rules matrix section 2, Baseball's up 3)
+TRIGGER_PRICES.add("pot", the_pot)  # match the pot (rules matrix section 2, Baseball's up 3)
 
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from studspec.errors import HandError
 
 from .actions import Declaration
 from .cards import Card
+from .core import HandCore, PhaseHandler, part
+from .declare import declarations_of
 from .events import HandEnded, PotAwarded
+from .phases import PhaseKind
 from .pots import Pot, divide
 from .records import quick_init
 from .shares import Evaluator, Holding, ShareRule, odd_chip_order
-from .wilds import spec_for
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .showdown import showdown_of
+from .wild_now import spec_for
 
 
 @quick_init
@@ -38,44 +38,63 @@ class HandResult:
     awards: tuple[PotAwarded, ...]
 
 
-def enter_settlement(hand: Hand) -> None:
+class SettlementPart:
+    """The settlement's own record: how the hand ended, once it has."""
+
+    __slots__ = ("result",)
+
+    def __init__(self) -> None:
+        self.result: HandResult | None = None
+
+
+_PART = part(SettlementPart)
+
+
+def result_of(hand: HandCore) -> HandResult | None:
+    """How the hand ended (``None`` until it has)."""
+    found: SettlementPart = hand.parts[_PART]
+    return found.result
+
+
+def enter_settlement(hand: HandCore) -> None:
     """Pay every pot (uncontested, or divided between its shares' winners) and end the hand."""
     awards: list[PotAwarded] = []
     rules = hand.rules
+    declared = declarations_of(hand)
     for index, pot in enumerate(hand.pots()):
         winners = pot.eligible if len(pot.eligible) == 1 else claimants(hand, pot)
         if len(winners) == 1:
             awards.append(PotAwarded(index, "uncontested", ((winners[0], pot.amount),)))
         elif winners:
             holding_of = _holdings(hand)
-            awards.extend(
-                award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip, hand.declarations)
-            )
+            awards.extend(award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip, declared))
     for award in awards:
         for seat, amount in award.amounts:
             hand.stacks[seat] += amount
     hand.contributed = [0] * hand.seats  # paid out: the pots are empty now
     hand.dead_money = 0
     hand.events.extend(awards)
-    hand.result = HandResult(
+    settled: SettlementPart = hand.parts[_PART]
+    settled.result = HandResult(
         stacks=tuple(hand.stacks),
-        net=tuple(s - t for s, t in zip(hand.stacks, hand.starting_stacks)),
+        net=tuple(s - t for s, t in zip(hand.stacks, hand.setup.starting_stacks)),
         awards=tuple(awards),
     )
     hand.events.append(HandEnded(tuple(hand.stacks)))
 
 
-def claimants(hand: Hand, pot: Pot) -> tuple[int, ...]:
+def claimants(hand: HandCore, pot: Pot) -> tuple[int, ...]:
     """Who can still win ``pot``: its eligible seats that have not mucked; if all of them
     mucked, the last to muck (nobody else could claim it)."""
-    found = tuple(s for s in pot.eligible if not hand.mucked[s])
+    shown = showdown_of(hand)
+    found = tuple(s for s in pot.eligible if s not in shown.mucked)
     if not found:
-        mucked = [s for s in hand.muck_order if s in pot.eligible]
+        mucked = [s for s in shown.muck_order if s in pot.eligible]
         found = tuple(mucked[-1:])
     return found
 
 
-def _holdings(hand: Hand) -> Callable[[int], Holding]:
+def _holdings(hand: HandCore) -> Callable[[int], Holding]:
     """Each seat's cards, faces and the board, which must all be known to settle."""
 
     def holding_of(seat: int) -> Holding:
@@ -214,3 +233,6 @@ def _identical_hands(
         words = rule.describe(scored[seats[0]])
         awards.append(PotAwarded(pot_index, rule.name, tuple(sorted(split.items())), words))
     return awards
+
+
+SETTLEMENT = PhaseHandler(PhaseKind.SETTLEMENT, enter=enter_settlement)

@@ -19,7 +19,7 @@ from studspec.spec.model import Face
 from .cards import FIRST_JOKER, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from .evaluation import HIGH, Ranking
 from .records import quick_init
-from .wild import WildRanking, WildSpec, wild_ranking
+from .wild_ranking import WildRanking, WildSpec, wild_ranking
 
 _NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 

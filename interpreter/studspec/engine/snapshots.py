@@ -37,8 +37,8 @@ is unsafe whatever they claim to hold. Send such a hand as its snapshot (JSON) a
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 import yaml
 
@@ -53,10 +53,29 @@ from studspec.spec.yamlload import MAX_NODES, parse_text
 
 from .actions import MAX_AMOUNT_DIGITS, Action, parse_action
 from .cards import Card, format_cards, parse_cards
+from .core import Setup
+from .deck import Deck
 from .stakes import MAX_AMOUNT
 
-if TYPE_CHECKING:
-    from .hand import Hand
+
+class Saved(Protocol):
+    """What a snapshot reads of a hand: how it was set up, and every command it accepted."""
+
+    variant: Variant
+    stakes: Stakes
+    setup: Setup
+    deck: Deck
+    log: list[tuple[str, int | None, Action | tuple[Card | None, ...]]]
+
+    def act(self, action: Action, seat: int | None = None) -> None: ...
+
+    def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None: ...
+
+
+HandT = TypeVar("HandT", bound=Saved)
+MakeHand = Callable[..., HandT]
+"""The hand class (:class:`~studspec.engine.hand.Hand`): this module does not import it,
+which imports this module."""
 
 FORMAT = "studspec-hand"
 VERSION = 1
@@ -78,7 +97,7 @@ LogEntry = tuple[str, int | None, str]
 """One accepted command: ``("act", seat, "cbr 20")`` or ``("deal", seat or None, "AsKd7h")``."""
 
 
-def snapshot(hand: Hand) -> dict[str, Any]:
+def snapshot(hand: Saved) -> dict[str, Any]:
     """The hand as a JSON-able document that :func:`restore` turns back into it."""
     variant = hand.variant
     builtin = variant.source == f"builtin:{variant.name}"
@@ -87,16 +106,16 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "version": VERSION,
         "book": variant.name if builtin else _plain(variant.resolved),
         "stakes": {name: getattr(hand.stakes, name) for name in _STAKES},
-        "stacks": list(hand.starting_stacks),
-        "seed": hand.seed,
-        "deck": None if hand.stacked_deck is None else format_cards(hand.stacked_deck),
+        "stacks": list(hand.setup.starting_stacks),
+        "seed": hand.setup.seed,
+        "deck": None if hand.setup.stacked_deck is None else format_cards(hand.setup.stacked_deck),
         "deal_from_outside": not hand.deck.drawing,
-        "auto_showdown": hand.auto_showdown,
+        "auto_showdown": hand.setup.auto_showdown,
         "log": [_logged(kind, seat, command) for kind, seat, command in hand.log],
     }
 
 
-def restore(document: Mapping[str, Any]) -> Hand:
+def restore(document: Mapping[str, Any], make: MakeHand[HandT]) -> HandT:
     """The hand ``document`` saved, replayed command by command.
 
     Any document that is not a saved hand, or whose log does not replay, is one
@@ -108,7 +127,7 @@ def restore(document: Mapping[str, Any]) -> Hand:
     version = document.get("version")
     if type(version) is not int or version != VERSION:
         raise SnapshotError(f"saved hand version {_shown(version)}; this studspec reads version {VERSION}")
-    hand = _set_up(_variant(document.get("book")), document)
+    hand = _set_up(_variant(document.get("book")), document, make)
     for number, entry in enumerate(read_log(document.get("log"))):
         try:
             replay_entry(hand, entry)
@@ -117,12 +136,10 @@ def restore(document: Mapping[str, Any]) -> Hand:
     return hand
 
 
-def _set_up(variant: Variant, document: Mapping[str, Any]) -> Hand:
+def _set_up(variant: Variant, document: Mapping[str, Any], make: MakeHand[HandT]) -> HandT:
     """The hand as it was dealt, before its first command."""
-    from .hand import Hand
-
     try:
-        return Hand(
+        return make(
             variant,
             _amounts(document.get("stacks"), "stacks"),
             stakes=_stakes(document.get("stakes")),
@@ -144,7 +161,7 @@ def _logged(kind: str, seat: int | None, command: Action | tuple[Card | None, ..
     return [kind, seat, text]
 
 
-def replay_entry(hand: Hand, entry: LogEntry) -> None:
+def replay_entry(hand: Saved, entry: LogEntry) -> None:
     """Carry out one logged command again."""
     kind, seat, text = entry
     if kind == "deal":

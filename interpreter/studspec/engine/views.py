@@ -7,16 +7,16 @@ player bot) can never reach another seat's down card through it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from studspec.spec.model import Face
 
 from .actions import Declaration, LegalAction
 from .cards import Card
+from .core import HandCore
+from .declare import declarations_of, own_declaration
 from .pots import Pot
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .rounds import current_round
+from .showdown import showdown_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +51,12 @@ class TableView:
     own while simultaneous declarations are still being made."""
 
 
-def table_view(hand: Hand, viewer: int | None) -> TableView:
+def table_view(hand: HandCore, viewer: int | None) -> TableView:
     """The table as ``viewer`` sees it (``None``: a spectator, who sees no down card)."""
     seats = []
-    bets = hand.round.bets if hand.round is not None else {}
+    rnd = current_round(hand)
+    bets = rnd.bets if rnd is not None else {}
+    mucked = showdown_of(hand).mucked
     up = Face.UP
     for s in range(hand.seats):
         held, faces, shown = hand.cards[s], hand.faces[s], hand.shown[s]
@@ -65,12 +67,12 @@ def table_view(hand: Hand, viewer: int | None) -> TableView:
         stack = hand.stacks[s]
         folded = hand.folded[s]
         seats.append(
-            SeatView(s, stack, bets.get(s, 0), folded or hand.mucked[s], stack == 0 and not folded, cards, tuple(faces))
+            SeatView(s, stack, bets.get(s, 0), folded or s in mucked, stack == 0 and not folded, cards, tuple(faces))
         )
     legal = tuple(hand.legal_actions()) if viewer is not None and hand.actor == viewer else ()
     return TableView(
         viewer=viewer,
-        phase=hand.state,
+        phase=hand.phase.name,
         street=hand.street_id,
         actor=hand.actor,
         seats=tuple(seats),
@@ -81,8 +83,9 @@ def table_view(hand: Hand, viewer: int | None) -> TableView:
     )
 
 
-def _declarations(hand: Hand, viewer: int | None) -> tuple[Declaration | None, ...]:
-    known: dict[int, Declaration] = dict(hand.declarations)
-    if viewer is not None and viewer in hand.pending_declarations:
-        known[viewer] = hand.pending_declarations[viewer]
+def _declarations(hand: HandCore, viewer: int | None) -> tuple[Declaration | None, ...]:
+    known: dict[int, Declaration] = dict(declarations_of(hand))
+    own = own_declaration(hand, viewer) if viewer is not None else None
+    if viewer is not None and own is not None:
+        known[viewer] = own
     return tuple(known.get(seat) for seat in range(hand.seats)) if known else ()

@@ -10,8 +10,9 @@ a bounded number of chunks in flight (so a run of a hundred million hands holds 
 tasks, not two million), runs a lost chunk again up to :data:`MAX_TRIES` times, and hands
 each result to ``fold`` in chunk order, dropping it afterwards (results never pile up).
 
-The local backends live here; the Ray one is in :mod:`studspec.play.cluster`, imported only
-when a cluster is asked for, so that nothing here needs Ray.
+The local backends live here; the Ray one is in :mod:`studspec.play.cluster`, and
+:mod:`studspec.play.backends` picks one as a command's options say, so that nothing here
+needs Ray.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import signal
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, overload
 
@@ -378,17 +378,3 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-
-
-def open_backend(cluster: str | None, workers: int | None) -> AbstractContextManager[Backend]:
-    """The backend a command's ``--cluster`` and ``--workers`` ask for, to use in a ``with``:
-    without a cluster, :class:`Local` on ``workers`` processes (every core when ``None``);
-    else a connection to the Ray cluster at ``cluster``, closed at the end of the ``with``
-    (``workers`` then caps the chunks running at once; the cluster's CPUs when ``None``).
-    Ray is imported only here, only for a cluster; its problems raise
-    :class:`~studspec.errors.ClusterError`."""
-    if cluster is None:
-        return nullcontext(Local(workers or default_workers()))
-    from studspec.play.cluster import connect
-
-    return connect(cluster, workers=workers)

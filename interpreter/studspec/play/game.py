@@ -11,7 +11,7 @@ be scripted through standard input and tested.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from enum import Enum, unique
 from typing import TextIO
 
@@ -29,10 +29,11 @@ from studspec.engine.actions import (
 )
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
-from studspec.spec.model import Stakes, Variant
+from studspec.spec.model import Variant
 from studspec.terminal import printable
 
 from .players import Player, PlayerKind
+from .session import Session
 from .simulate import bots_for_hand, hand_seed
 from .table import Narrator, Style, describe_choice, render_table
 
@@ -81,15 +82,17 @@ PHH syntax: {ACTION_SYNTAX}."""
 
 
 def _wager(choices: list[LegalAction], amount: int | None) -> Action:
+    """A bet said without an amount is the one amount there is; with several, the person is
+    asked which (what the words mean, not whether the bet is legal: the hand judges that)."""
     if amount is not None:
         return bet_to(amount)
-    if not choices:
-        raise ChoiceError("you cannot bet or raise now")
     if len(choices) == 1 and choices[0].minimum == choices[0].maximum:
         assert choices[0].minimum is not None
         return bet_to(choices[0].minimum)
-    amounts = ", ".join(str(c).removeprefix("cbr ") for c in choices)
-    raise ChoiceError(f"say how much: the amount may be {amounts} (e.g. 'cbr {choices[0].minimum}')")
+    if choices:
+        amounts = ", ".join(str(c).removeprefix("cbr ") for c in choices)
+        raise ChoiceError(f"say how much: the amount may be {amounts} (e.g. 'cbr {choices[0].minimum}')")
+    return bet_to(0)  # no wager is open to this seat: the hand refuses it, with the rules' reason
 
 
 def _numbered(index: int, rest: list[str], legal: list[LegalAction]) -> Action:
@@ -108,14 +111,9 @@ def _numbered(index: int, rest: list[str], legal: list[LegalAction]) -> Action:
     return Action(choice.kind, declaration=choice.declaration)
 
 
-def _refuse_call_for_bring_in(kind: ActionKind, kinds: set[ActionKind]) -> None:
-    """A call is no answer to one's own bring-in: nothing is owed yet, and a check would skip it."""
-    if kind is ActionKind.CHECK_CALL and ActionKind.BRING_IN in kinds:
-        raise ChoiceError("the bring-in is yours: post it (pb) or complete (cbr)")
-
-
 def _worded(head: str, kind: ActionKind, rest: list[str], text: str, legal: list[LegalAction]) -> Action:
-    """An action said in words (``call``, ``raise 800``), checked against the choices."""
+    """An action said in words (``call``, ``raise 800``), as the action it means; the hand
+    judges whether it is legal (one judge: its refusal says why, with the choices)."""
     amount: int | None = None
     if rest:
         if kind is not ActionKind.COMPLETE_BET_RAISE or len(rest) != 1 or not is_number(rest[0]):
@@ -123,16 +121,12 @@ def _worded(head: str, kind: ActionKind, rest: list[str], text: str, legal: list
         if len(rest[0]) > MAX_AMOUNT_DIGITS:
             raise ChoiceError(f"{rest[0][:20]}...: an amount has at most {MAX_AMOUNT_DIGITS} digits")
         amount = int(rest[0])
-    if head == "check":
+    if head == "check":  # "check" means nothing is owed; cc would call what is (PHH has one word)
         owed = next((c.cost for c in legal if c.kind is ActionKind.CHECK_CALL), 0)
         if owed:
-            raise ChoiceError(f"you cannot check: {owed} is owed to you; call, raise or fold")
+            raise ChoiceError(f"'check' would call {owed}: {owed} is owed to you; type call (cc), raise or fold")
     if kind is ActionKind.COMPLETE_BET_RAISE:
         return _wager([c for c in legal if c.kind is kind], amount)
-    kinds = {c.kind for c in legal}
-    _refuse_call_for_bring_in(kind, kinds)
-    if kind not in kinds:
-        raise ChoiceError(f"{head} is not one of your choices now")
     return Action(kind)
 
 
@@ -157,11 +151,9 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     if head in _DECLARATIONS and not rest:
         return declare(Declaration(head))
     try:
-        action = parse_action(text.strip())
+        return parse_action(text.strip())
     except ActionFormatError as error:
         raise ChoiceError(f"{error} (? for help)") from None
-    _refuse_call_for_bring_in(action.kind, {c.kind for c in legal})
-    return action
 
 
 MAX_LINE = 1024
@@ -234,35 +226,6 @@ class Console:
             if word in ("n", "no", "q", "quit"):
                 return False
             self.say("  please answer y or n")
-
-
-@dataclass
-class Session:
-    """Who sits where, and the stacks carried from hand to hand."""
-
-    variant: Variant
-    players: int
-    seat: int
-    seed: int
-    stakes: Stakes
-    bots: PlayerKind = PlayerKind.RULES
-    hands: int = 0
-    stacks: list[int] = field(default_factory=list)
-    rebuys: int = 0
-    """Times the person's stack ran out and was filled up again."""
-    save_to: str | None = None
-    """Where quitting in the middle of a hand saves the game (``play --save``)."""
-    current: tuple[Hand, list[Player]] | None = field(default=None, repr=False, compare=False)
-    """The hand in play and its built-in players, while one is."""
-
-    def __post_init__(self) -> None:
-        if not self.stacks:
-            self.stacks = [self.stakes.starting_stack] * self.players
-
-    @property
-    def net(self) -> int:
-        """Chips won or lost over the session, rebuys counted as money put in."""
-        return self.stacks[self.seat] - self.stakes.starting_stack * (1 + self.rebuys)
 
 
 class _Quit(Exception):

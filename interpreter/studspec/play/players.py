@@ -11,25 +11,18 @@ import random
 from enum import Enum, unique
 from typing import Protocol
 
+from studspec.engine import hot
 from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
+from studspec.engine.core import pot_size
 from studspec.engine.hand import Hand
-from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
-from studspec.engine.triggers import pot_size
-from studspec.engine.wilds import field_spec, spec_for
+from studspec.engine.wild_now import field_spec, spec_for
 
 from .strength import equity, natural_equity, share_chances
 
-# Enum members read at every decision, as module constants: Python 3.11's EnumType defines
-# __getattr__, so every ``ActionKind.FOLD`` is a slow Python-level look-up (about 150 ns).
-_CBR, _CALL, _FOLD, _BRING_IN = (
-    ActionKind.COMPLETE_BET_RAISE,
-    ActionKind.CHECK_CALL,
-    ActionKind.FOLD,
-    ActionKind.BRING_IN,
-)
-_PAY, _DECLINE, _DECLARE, _SHOW_MUCK = ActionKind.PAY, ActionKind.DECLINE, ActionKind.DECLARE, ActionKind.SHOW_MUCK
-_COMPLETE = PhaseKind.COMPLETE
+# Read at every decision: the hot path's enum constants (why: studspec.engine.hot).
+_CBR, _CALL, _FOLD, _BRING_IN = hot.COMPLETE_BET_RAISE, hot.CHECK_CALL, hot.FOLD, hot.BRING_IN
+_PAY, _DECLINE, _DECLARE, _SHOW_MUCK = hot.PAY, hot.DECLINE, hot.DECLARE, hot.SHOW_MUCK
 _PLAIN: dict[ActionKind, Action] = {
     kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE
 }
@@ -250,7 +243,7 @@ def make_player(kind: PlayerKind, rng: random.Random) -> Player:
 
 def play_out(hand: Hand, players: list[Player]) -> Hand:
     """Let ``players`` (one per seat) act until the hand is over."""
-    while hand.phase is not _COMPLETE:
+    while not hand.is_complete:
         seat = hand.actor
         if seat is None:
             raise RuntimeError(f"the hand waits for something players cannot give ({hand.state})")

@@ -24,7 +24,7 @@ from studspec.engine.events import (
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand
-from studspec.engine.wilds import wild_words
+from studspec.engine.wild_cards import wild_words
 from studspec.spec.model import Face
 
 _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks", ActionKind.DECLINE: "declines"}

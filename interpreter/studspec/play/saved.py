@@ -28,9 +28,9 @@ from studspec.engine.snapshots import read_log, replay_entry
 from studspec.errors import OutputFileError, SnapshotError, StudspecError
 from studspec.files import write_atomically
 
-from .game import Session
 from .players import Player, PlayerKind
 from .sealing import ensure_key, seal, unseal
+from .session import Session
 from .simulate import bots_for_hand, hand_seed
 
 FORMAT = "studspec-game"

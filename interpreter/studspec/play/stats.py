@@ -30,6 +30,7 @@ from studspec.engine.events import (
 from studspec.engine.hand import Hand
 from studspec.engine.identity import by_identity
 from studspec.engine.records import quick_init
+from studspec.engine.rounds import betting_of
 from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.spec.model import Variant
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
@@ -178,7 +179,7 @@ def record(hand: Hand) -> HandRecord:
     counts = _Counter(hand)
     counts.visit(hand.events)
     main = counts.main
-    rounds = [r for r in hand.rounds if r is not None]
+    rounds = list(betting_of(hand).rounds.values())
     showdown = any(award.share != UNCONTESTED for award in main)
     winners = {seat for award in main for seat, amount in award.amounts if amount > 0}
     return HandRecord(

@@ -22,8 +22,8 @@ from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
 from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER
 from studspec.engine.shares import Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
-from studspec.engine.wild import WildSpec, wild_ranking
-from studspec.engine.wilds import PerPlayer
+from studspec.engine.wild_cards import PerPlayer
+from studspec.engine.wild_ranking import WildSpec, wild_ranking
 from studspec.spec.model import Face, Variant
 
 SAMPLE = 3000

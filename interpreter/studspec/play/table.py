@@ -36,7 +36,8 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand, TableView
 from studspec.engine.shares import Holding
-from studspec.engine.wilds import spec_for, wild_words
+from studspec.engine.wild_cards import wild_words
+from studspec.engine.wild_now import spec_for
 from studspec.spec.model import Face
 from studspec.spec.options import TRIGGER_EFFECT_TRAITS
 from studspec.terminal import printable

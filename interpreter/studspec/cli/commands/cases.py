@@ -11,7 +11,8 @@ from studspec.cli.commands.simulate import add_cluster_arguments
 from studspec.conformance.generate import CASE_CHUNK, Generated, GenerationSettings, generation, run_generation
 from studspec.engine.hand import Hand
 from studspec.errors import ChunkLostError, ClusterError, StakesError
-from studspec.play.chunks import open_backend, retried_line
+from studspec.play.backends import open_backend
+from studspec.play.chunks import retried_line
 from studspec.play.simulate import ProgressBar
 
 COMMAND = "cases generate"

@@ -17,9 +17,10 @@ from studspec.cli.commands import (
 )
 from studspec.engine.hand import Hand
 from studspec.errors import OutputFileError, SnapshotError, StakesError, StudspecError
-from studspec.play.game import Console, Session, new_session, run_session
+from studspec.play.game import Console, new_session, run_session
 from studspec.play.players import PlayerKind
 from studspec.play.saved import load_game, prepare_save
+from studspec.play.session import Session
 from studspec.play.table import detect_style
 
 
@@ -120,10 +121,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=whole_number(1, MAX_HANDS),
         help=f"play this many hands, 1 to {MAX_HANDS:,}, without asking between them (default: ask after each hand)",
     )
+    _add_table_options(cmd)
+    cmd.set_defaults(handler=cmd_play)
+
+
+def _add_table_options(cmd: argparse.ArgumentParser) -> None:
+    """How the table looks: colours."""
     cmd.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
         help="red hearts and diamonds (default auto: on a terminal without NO_COLOR)",
     )
-    cmd.set_defaults(handler=cmd_play)

@@ -22,7 +22,8 @@ from studspec.engine.hand import Hand
 from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import ChunkLostError, ClusterError, StakesError
 from studspec.history.phh import rulebook_reference
-from studspec.play.chunks import CHUNKS_PER_WORKER, open_backend, retried_line
+from studspec.play.backends import open_backend
+from studspec.play.chunks import CHUNKS_PER_WORKER, retried_line
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import CHUNK_LEAST, CHUNK_MOST, ProgressBar, Setup, Simulated, run_simulation
 from studspec.play.stats import format_report, report

@@ -1,0 +1,81 @@
+"""A rule book's wild cards, resolved once per book: which ranks are wild for everyone, the
+rank that follows a trigger card, the wild card of one player's own, how jokers play.
+
+:class:`WildTable` is what :func:`studspec.engine.rules.resolve` makes of the book's ``wild``
+section; :mod:`.wild_now` reads it, with the cards dealt so far, to say what is wild in a
+hand now, and :mod:`.wild_ranking` values hands under that. Nothing here depends on a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from studspec.spec.model import Face
+
+from .cards import FIRST_JOKER, Card, Rank
+from .wild_ranking import FlushWilds, JokerPlay
+
+PerPlayer = Callable[[Sequence[Card | None], Sequence[Face]], frozenset[Rank]]
+"""The ranks wild for one seat alone, from its cards and how each was dealt."""
+
+
+@dataclass(frozen=True)
+class FollowRule:
+    """A rank made wild by the up card that follows a trigger card (Follow the Queen).
+
+    ``trigger`` is itself wild; the rank of the next up card after an up trigger becomes wild
+    with it; a later up trigger replaces that rank (until the up card after it says which);
+    ``None`` is no such rule.
+    """
+
+    trigger: Rank | None = None
+
+
+@dataclass(frozen=True)
+class WildTable:
+    """A rule book's wild cards, resolved once per book."""
+
+    ranks: frozenset[Rank] = frozenset()
+    follow: FollowRule = FollowRule()
+    jokers: JokerPlay = JokerPlay.WILD
+    flush: FlushWilds = FlushWilds.DISTINCT_RANKS
+    """What a wild card may stand for in a flush (``wild.flush``)."""
+    per_player: PerPlayer | None = None
+    board_wild: bool = False
+    """Whether wild cards count as wild for the bring-in and first to act."""
+    deck_has_jokers: bool = False
+    any: bool = field(init=False, compare=False)
+    """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
+
+    def __post_init__(self) -> None:
+        wild = bool(self.ranks or self.follow.trigger is not None or self.per_player or self.deck_has_jokers)
+        object.__setattr__(self, "any", wild)
+
+
+ACE_OF_SPADES = Card(51)
+
+
+def as_natural(card: Card) -> Card:
+    """A card as it counts on a board read naturally: itself, or an ace for a joker."""
+    return ACE_OF_SPADES if card >= FIRST_JOKER else card
+
+
+_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces")  # fmt: skip
+
+
+def wild_words(ranks: Sequence[Rank]) -> str:
+    """The wild ranks for people: ``queens and sevens are wild``."""
+    names = [_PLURALS[rank] for rank in sorted(ranks, reverse=True)]
+    if not names:
+        return "no rank is wild"
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed} are wild"
+
+
+def lowest_down_card(cards: Sequence[Card | None], faces: Sequence[Face]) -> frozenset[Rank]:
+    """The rank of the seat's lowest face-down card, aces high ("low hole card wild")."""
+    down = [card for card, face in zip(cards, faces) if face is Face.DOWN and card is not None]
+    naturals = [card for card in down if card < FIRST_JOKER]
+    return frozenset({min(naturals).rank}) if naturals else frozenset()
