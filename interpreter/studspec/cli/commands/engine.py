@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="serve the interpreter over the conformance protocol on stdin/stdout",
         description=(
             "Read one JSON message a line (new_hand, deal, action, query) and answer each with "
-            "one JSON line: the table state or an error. Ends at end of input. "
+            'one JSON line: the table state, a refusal by the rules ({"refused": ...}) or, for a '
+            'message it cannot carry out, an error ({"error": ...}); protocol 2. Ends at end of input. '
             "'studspec conform --engine \"studspec engine\" tests/conformance' checks it."
         ),
     )
