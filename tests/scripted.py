@@ -23,7 +23,7 @@ STUD = "seven-card-stud"
 HILO = "seven-card-stud-hi-lo"
 RAZZ = "razz"
 
-# Edge cases 5 and 6 of the rules matrix use BI 3 / SB 10; the ante is 1.
+# docs/rules.md E5 and E6 use BI 3 / SB 10; the ante is 1.
 DEFAULT_STAKES = dict(ante=1, bring_in=3, small_bet=10, big_bet=20)
 
 _VARIANTS: dict[str, Any] = {}

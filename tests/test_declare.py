@@ -1,4 +1,4 @@
-"""Hi-lo declare (issue 9; rules matrix section 2, "optional declare"; home-game declare rules).
+"""Hi-lo declare (issue 9; docs/rules.md section V, "optional declare"; home-game declare rules).
 
 Every live seat declares high, low or both before the showdown, at once or in turn from the
 last aggressor; each share goes among the seats that declared for it, and a seat that

@@ -408,7 +408,7 @@ def test_deuce_to_seven_best_five_of_seven_avoids_the_flush() -> None:
 
 
 def test_deuce_to_seven_board_ace_is_the_worst_door() -> None:
-    """Rules matrix edge case 3: 2-7 razz doors A♣ and K♠: the ace is the worst (highest)
+    """docs/rules.md E3: 2-7 razz doors A♣ and K♠: the ace is the worst (highest)
     card, so A♣ brings in (highest-ace-high); the lowest board acts first, with no straights
     or flushes on a board (WSOP-L 215)."""
     doors = [cards("Ac")[0], cards("Ks")[0]]

@@ -40,7 +40,7 @@ def test_every_traits_table_is_listed() -> None:
 
 
 def test_fixed_and_spread_limit_are_the_limit_structures() -> None:
-    """Rules matrix, "Limit per street" and "Spread limit": fixed and spread limit size each
+    """docs/rules.md L1, L7: fixed and spread limit size each
     street's bets by its stake; "PL / NL": pot and no limit size them by the pot or the stack."""
     assert values_where(STRUCTURE_TRAITS, lambda s: s.limit) == ("fixed-limit", "spread-limit")
     assert STRUCTURE_TRAITS["pot-limit"].sized_by == "the pot"
@@ -49,7 +49,7 @@ def test_fixed_and_spread_limit_are_the_limit_structures() -> None:
 
 def test_only_fixed_limit_has_one_size_per_bet() -> None:
     """WSOP-L 220: the open-pair big bet is a fixed-limit rule; spread limit allows any bet
-    up to the street's stake (rules matrix, "Spread limit")."""
+    up to the street's stake (docs/rules.md L7)."""
     assert values_where(STRUCTURE_TRAITS, lambda s: s.fixed) == ("fixed-limit",)
 
 
@@ -60,13 +60,13 @@ def test_a_fixed_size_is_a_limit() -> None:
 
 
 def test_the_half_bet_rule_is_for_limit_play() -> None:
-    """WSOP-L 129 (rules matrix, "Short all-in (limit)" and "PL / NL: no half-bet rule")."""
+    """WSOP-L 129 (docs/rules.md L5, L7)."""
     assert SHORT_ALL_IN_TRAITS["half-bet-reopens"].limit_only
     assert not SHORT_ALL_IN_TRAITS["full-bet-reopens"].limit_only
 
 
 def test_before_later_streets_burns_one_card_before_every_street_but_the_first() -> None:
-    """TDA RP-10H (rules matrix, "Burns": before 4th-7th only, 3 prior burns by seventh)."""
+    """TDA RP-10H (docs/rules.md D1: before 4th-7th only, 3 prior burns by seventh)."""
     burn = BURN_TRAITS["before-later-streets"]
     assert [burn.cards_burned_before(i) for i in STREETS] == [0, 1, 1, 1, 1]
     assert sum(burn.cards_burned_before(i) for i in STREETS[:-1]) == 3
@@ -81,7 +81,7 @@ def test_the_burn_registry_is_read_from_the_traits() -> None:
 
 
 def test_only_exhaustion_none_has_no_rule_for_running_out() -> None:
-    """Rules matrix, "Exhaustion before 7th": TDA RP-10H, WSOP-L 228 and the seeds each give a
+    """docs/rules.md D3: TDA RP-10H, WSOP-L 228 and the seeds each give a
     procedure that may end in one community card; ``none`` gives none."""
     assert values_where(EXHAUSTION_TRAITS, lambda e: not e.has_rule) == ("none",)
     assert values_where(EXHAUSTION_TRAITS, lambda e: e.may_deal_community_card) == (
@@ -110,13 +110,13 @@ def test_only_a_low_ranking_is_low() -> None:
     the high half to the best high hand."""
     assert values_where(HAND_TRAITS, lambda h: h.low and not h.card) == (
         "ace-to-five-low",
-        "deuce-to-seven-low",  # rules matrix section 2: 2-7 razz
+        "deuce-to-seven-low",  # docs/rules.md section V: 2-7 razz
         "ace-to-six-low",  # London lowball
     )
 
 
 def test_the_spade_in_the_hole_is_a_card_share() -> None:
-    """Rules matrix section 2, High/Low Chicago: the second share goes to the highest (lowest)
+    """docs/rules.md section V, High/Low Chicago: the second share goes to the highest (lowest)
     spade in the hole, one card, not a poker hand; Low Chicago's is the low one."""
     cards = values_where(HAND_TRAITS, lambda h: h.card)
     assert cards == ("high-spade-in-the-hole", "low-spade-in-the-hole", "low-spade-in-the-hole-ace-high")

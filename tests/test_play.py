@@ -330,7 +330,7 @@ def test_every_builtin_book_plays_a_scripted_hand(book: str) -> None:
 
 def test_the_authoring_guide_priced_baseball_validates_describes_runs_and_replays(tmp_path: Path) -> None:
     """docs/authoring.md, section 7: Baseball with both dealt-card rules for the small bet
-    (rules matrix section 2: "an extra card (free or paid)", "or pay a fee") validates, reads
+    (docs/rules.md section V: "an extra card (free or paid)", "or pay a fee") validates, reads
     as the guide says, and its quoted run is what seed 5 deals; the history replays."""
     from studspec.authoring.describe import describe
     from studspec.authoring.document import Format, render

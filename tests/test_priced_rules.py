@@ -1,5 +1,5 @@
 """Priced dealt-card rules: Baseball's up 3 (match the pot or fold) and an extra card bought
-for a price (rules matrix section 2, Baseball: "A face-up 4 earns an extra card (free or
+for a price (docs/rules.md section V, Baseball: "A face-up 4 earns an extra card (free or
 paid). A face-up 3: match the pot or fold (or pay a fee)"; Wikipedia "Baseball (poker)").
 
 The deal waits for the seat's answer; the price is dead money in the main pot; a refused
@@ -142,7 +142,7 @@ def test_a_seat_with_no_chips_is_not_asked() -> None:
 
 
 def test_an_extra_card_bought_or_declined(buy_the_four: Path) -> None:
-    """Rules matrix section 2: an up 4 earns an extra card, free or paid. For the small bet
+    """docs/rules.md section V: an up 4 earns an extra card, free or paid. For the small bet
     (10): p1 buys and gets one more down card at once; p2 declines and gets none."""
     variant = load_variant(str(buy_the_four))
     hand = Hand(variant, [1000, 1000], stakes=new_hand().stakes, deal_from_outside=True)

@@ -1,8 +1,8 @@
 """Antes: every seat posts one before the cards, and a short ante wins only what it matched.
 
 Sources: seed 000 ("Ensin kukin pelaaja asettaa alkupanoksen pottiin": first each player puts
-the ante in the pot), seed 001 (antes before any card), rules matrix "Ante ... short ante:
-that player wins only matching ante money", WSOP-L 149 (side pots are split separately).
+the ante in the pot), seed 001 (antes before any card), docs/rules.md F1 (a short ante:
+that player wins only matching ante money), WSOP-L 149 (side pots are split separately).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_every_seat_posts_the_ante_before_any_card() -> None:
 
 
 def test_short_ante_posts_all_and_wins_only_its_share_of_each_ante() -> None:
-    """Rules matrix (ante row, "trimmed"), WSOP-L 149: a seat with 20 chips against an ante
+    """docs/rules.md F1 (trimmed antes), WSOP-L 149: a seat with 20 chips against an ante
     of 50 posts 20, all-in. It wins 20 from each opponent's ante plus its own (60); the
     other 30 + 30 of antes and all later bets form a side pot it cannot win.
 
@@ -49,7 +49,7 @@ def test_short_ante_posts_all_and_wins_only_its_share_of_each_ante() -> None:
 
 
 def test_short_ante_side_pot_keeps_the_folded_seats_excess_ante() -> None:
-    """Rules matrix (short ante trimmed), WSOP-L 149: p1 posts 20 of a 50 ante; p2 brings in
+    """docs/rules.md F1 (a short ante trimmed), WSOP-L 149: p1 posts 20 of a 50 ante; p2 brings in
     for 25 and p3 folds. The main pot holds 20 from each ante (60) and goes to p1, who
     has the best hand; p2 alone is eligible for the rest: 30 (its ante) + 25 (bring-in)
     + 30 (p3's ante) = 85. With one seat all-in and one left, no more betting happens.

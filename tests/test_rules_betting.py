@@ -1,7 +1,7 @@
 """Fixed-limit betting: bet sizes by street, the raise cap, and the open pair on 4th street.
 
 Sources: WSOP-L section IX intro, 219, 220, 233, 236, 237, 242; seeds 000/001 ("one bet
-and three raises"); rules matrix edge cases 6, 11, 13, 14. Stakes: ante 1, BI 3, SB 10,
+and three raises"); docs/rules.md E6, E11, E13, E14. Stakes: ante 1, BI 3, SB 10,
 BB 20.
 """
 

@@ -1,7 +1,7 @@
 """Who brings in, what the bring-in seat and the next seats may do, and a short bring-in.
 
-Sources: WSOP-L 215-219, 235, 240; seeds 000-002; rules matrix section 3, edge cases
-1, 2, 3, 5, 7, 8. Stakes: ante 1, bring-in 3, small bet 10, big bet 20.
+Sources: WSOP-L 215-219, 235, 240; seeds 000-002; docs/rules.md E1, E2, E3, E5,
+E7, E8. Stakes: ante 1, bring-in 3, small bet 10, big bet 20.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def test_completion_by_the_bring_in_seat_counts_as_the_bet() -> None:
 
 
 def test_everyone_calls_the_bring_in_round_ends_without_option() -> None:
-    """Rules matrix edge case 7 (no bring-in "option": the bring-in was action taken in
+    """docs/rules.md E7 (no bring-in "option": the bring-in was action taken in
     turn): p1 brings in, p2 and p3 call -> third street is over and fourth street's cards
     are due; p1 is not asked to act again."""
     hand = new_hand(STUD)
@@ -173,7 +173,7 @@ def test_short_bring_in_cannot_lower_what_the_others_owe() -> None:
 
 def test_low_card_all_in_for_the_ante_next_seat_must_open() -> None:
     """WSOP-L 217 ("If the participant with the low card is all-in for the ante, the person
-    to that participant's left acts first"), rules matrix edge case 9: p1 has the 2♣ and
+    to that participant's left acts first"), docs/rules.md E9: p1 has the 2♣ and
     no chips after the ante; p2 acts first and may not check: it opens for at least the
     bring-in (3, or completes to 10)."""
     hand = new_hand(STUD, stacks=[1, 1000, 1000])
@@ -186,7 +186,7 @@ def test_low_card_all_in_for_the_ante_next_seat_must_open() -> None:
 
 
 def test_low_card_all_in_for_the_ante_next_seat_may_fold() -> None:
-    """Rules matrix edge case 9 and its default "TDA" (RP-10E): the seat to the left of a
+    """docs/rules.md E9 and its default "TDA" (RP-10E): the seat to the left of a
     low card that is all-in for the ante "opens for >= bring-in or folds". (pokerkit, per
     the matrix, instead forces that seat to post; the matrix chose TDA as the default.)"""
     hand = new_hand(STUD, stacks=[1, 1000, 1000])

@@ -3,7 +3,7 @@
 Sources: seed 000 (8 players who never fold run out of cards; the burns go back into play;
 if still short, one community card face up plays in every hand; folded players' cards may
 never be used), seeds 001/002 (community card when the deck cannot serve everyone),
-WSOP-L 228, rules matrix edge cases 20-22.
+WSOP-L 228, docs/rules.md E20-E22.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ out without betting.
 
 Sources: seed 000 / section IX intro (a hand is played to the showdown only while more than
 one player remains), Robert's Rules (a pot won uncontested is not shown), TDA 16 / WSOP-L
-229 (all-in players receive their cards; there is no more betting), rules matrix
-"Showdown and pots".
+229 (all-in players receive their cards; there is no more betting), docs/rules.md
+L8, section S.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_fold_to_a_bet_on_fourth_street_ends_the_hand() -> None:
 
 
 def test_heads_up_all_in_cards_run_out_without_betting() -> None:
-    """TDA 16, WSOP-L 229 (an all-in player still receives its cards), rules matrix: with one
+    """TDA 16, WSOP-L 229 (an all-in player still receives its cards), docs/rules.md L8: with one
     player all-in and one other left, no more betting; 4th to 7th street are dealt with
     nobody to act. p1 (11 chips) completes all-in, p2 calls; p1's queens beat p2's kings:
     p1 wins 2 x 11 = 22."""

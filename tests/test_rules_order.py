@@ -34,7 +34,7 @@ def test_razz_equal_low_boards_first_seat_acts() -> None:
 
 
 def test_pair_board_opens_before_straight_and_flush_boards() -> None:
-    """Edge case 16 / rules matrix "Board ranking" (straights and flushes never count),
+    """Edge case 16 / docs/rules.md O2 (straights and flushes never count),
     WSOP-L 225 (dealers do not announce possible straights or flushes): on 6th street
     5♥6♥7♥8♥ (p1) against 2♣2♦9♠3♥ (p2) -> the pair opens."""
     hand = new_hand(STUD)
@@ -155,7 +155,7 @@ def test_razz_no_bet_lowest_board_shows_first() -> None:
 @pytest.mark.parametrize("name", [STUD, HILO])
 def test_all_in_high_hand_action_proceeds_clockwise(name: str) -> None:
     """WSOP-L 240 ("If the high hand is all-in, action proceeds clockwise as if that person
-    had checked"), rules matrix "Opener is all-in": p1 (all-in on 3rd street) shows A-A on
+    had checked"), docs/rules.md O4: p1 (all-in on 3rd street) shows A-A on
     4th; p2 (5-2) acts next, not p3 (K-K, the best board among those who can bet)."""
     hand = new_hand(name, stacks=[11, 1000, 1000])
     play(hand, "d dh p1 QsQhAh\nd dh p2 Js9s2c\nd dh p3 JcJhKc\np2 pb\np3 cc\np1 cbr 10\np2 cc\np3 cc")

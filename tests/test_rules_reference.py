@@ -61,6 +61,18 @@ def test_nothing_in_the_suite_points_outside_the_repository() -> None:
     assert offenders == []
 
 
+def test_the_books_the_schema_and_the_docs_cite_the_project_s_reference() -> None:
+    """What ships to users (the rule books, the schema and the docs generated from it, the
+    guides) cites docs/rules.md or a primary source, never the matrix beside the project."""
+    files = [
+        *(ROOT / "variants").glob("*.yaml"),
+        ROOT / "schema" / "variant.schema.json",
+        *(ROOT / "docs").glob("*.md"),
+    ]
+    offenders = [str(path) for path in files if OUTSIDE.search(path.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
 def test_the_guide_and_the_reference_link_each_other() -> None:
     guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
     assert "[rules.md](rules.md)" in guide

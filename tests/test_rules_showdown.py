@@ -1,7 +1,7 @@
 """Who wins: best five of seven, the stud/8 split, razz lows, side pots and the odd chip.
 
 Sources: WSOP-L section IX intro, 149, 234, 236-244; Robert's Rules (ties); seeds 000-002;
-rules matrix section 3, edge cases 25-32.
+docs/rules.md E25-E32.
 """
 
 from __future__ import annotations
@@ -126,8 +126,8 @@ def test_razz_nine_low_wins_without_qualifier() -> None:
 
 
 def test_razz_a_pair_can_win() -> None:
-    """WSOP-L 234 / razz intro (lowest hand wins; two aces the lowest pair), rules matrix
-    "Razz: A-5 evaluator": p1 can do no better than a pair of deuces (2-2-3-4-5), p2 no
+    """WSOP-L 234 / razz intro (lowest hand wins; two aces the lowest pair), docs/rules.md
+    S7: p1 can do no better than a pair of deuces (2-2-3-4-5), p2 no
     better than two pair (7-7-6-6-8) -> the pair is lower and wins the pot of 8."""
     hand = new_hand(RAZZ, stacks=[1000, 1000])
     run_passive(hand, "2c2d3c3d4c4d5s", "6c6d7c7d8c8d8h")

@@ -63,7 +63,7 @@ def test_no_qualifying_low_high_takes_all() -> None:
 
 
 def test_the_spade_in_the_hole_counts_face_down_cards_only() -> None:
-    """Rules matrix edge case 35 (High Chicago): the A♠ face up at one seat does not count; the
+    """docs/rules.md E35 (High Chicago): the A♠ face up at one seat does not count; the
     K♠ in another seat's hole takes the spade half. The high hand takes the other half."""
     spade = SHARE_RULES["high-spade-in-the-hole"]
     seat_1 = held(parse_cards("2d3dAsJcTc9h8h"))  # the ace of spades is its first up card
@@ -77,7 +77,7 @@ def test_the_spade_in_the_hole_counts_face_down_cards_only() -> None:
 
 
 def test_no_spade_in_any_hole_gives_high_the_whole_pot() -> None:
-    """Rules matrix section 2 (High/Low Chicago): with no hole spade, high scoops."""
+    """docs/rules.md section V (High/Low Chicago): with no hole spade, high scoops."""
     spade = SHARE_RULES["high-spade-in-the-hole"]
     seat_0 = held(parse_cards("2d3dAsJcTc9h8h"))
     seat_1 = held(parse_cards("Kc7c6d6h6sQs3h"))
@@ -86,7 +86,7 @@ def test_no_spade_in_any_hole_gives_high_the_whole_pot() -> None:
 
 
 def test_low_chicago_counts_the_ace_as_the_house_says() -> None:
-    """Rules matrix section 2: the ace's rank in Low Chicago is a house choice. Ace low: the
+    """docs/rules.md section V: the ace's rank in Low Chicago is a house choice. Ace low: the
     A♠ in the hole is the lowest spade; ace high: the 2♠ is."""
     ace = held(parse_cards("As9d5c4c5h9h8h"))
     deuce = held(parse_cards("2s9c6d6h7s7c3h"))

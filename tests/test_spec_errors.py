@@ -333,7 +333,7 @@ def test_a_lone_card_share_is_refused(tmp_path: Path) -> None:
     """Found by the rule-book generator (issue 21 item 2): a book whose only share is the
     spade in the hole validated, then crashed the showdown of a hand where no live hand held
     a spade in the hole (nobody could win the pot). A card share needs a poker share beside
-    it to take the pot then (rules matrix section 2: no hole spade, high scoops)."""
+    it to take the pot then (docs/rules.md section V: no hole spade, high scoops)."""
     path = _book(
         tmp_path,
         "schema_version: 1\nextends: seven-card-stud\nname: x\npots: {shares: [{hand: high-spade-in-the-hole}]}\n",

@@ -1,6 +1,6 @@
 """Tests for :mod:`studspec.engine.wild`: wild cards, jokers and the bug, in every ranking.
 
-Expected results come from the rules of poker with wild cards (rules matrix section 2 and
+Expected results come from the rules of poker with wild cards (docs/rules.md section V and
 edge case 37; Robert's Rules for the bug: an ace, or any card that completes a straight, a
 flush or a straight flush; in lowball the joker is the lowest card the hand lacks), not from
 the code under test. The brute-force section checks the evaluator against a reference
@@ -128,7 +128,7 @@ def test_without_a_wild_card_the_value_is_the_natural_value(ranking: Ranking) ->
 
 
 def test_five_of_a_kind_beats_a_straight_flush() -> None:
-    """Rules matrix edge case 37 (Baseball, 3s and 9s wild): five of a kind tops the ranking.
+    """docs/rules.md E37 (Baseball, 3s and 9s wild): five of a kind tops the ranking.
 
     Three kings and two wild cards are five kings, above any straight flush. A hand of five
     threes and nines is five wild cards, and a wild card stands for any card: five aces,

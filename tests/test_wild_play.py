@@ -1,6 +1,6 @@
 """Wild cards at the table: which cards are wild as the hand is dealt, and what wins.
 
-Follow the Queen (rules matrix section 2, edge case 36), deuces wild (five of a kind above a
+Follow the Queen (docs/rules.md section V, E36), deuces wild (five of a kind above a
 straight flush, section 2 and edge case 37), and the natural reading of a wild door for the
 bring-in ("the bring-in goes by natural cards", issue 9).
 """
@@ -38,7 +38,7 @@ def test_follow_the_queen_follows_each_up_queen() -> None:
 
 
 def test_five_of_a_kind_beats_a_straight_flush_with_deuces_wild() -> None:
-    """Rules matrix section 2 (edge case 37's rule, deuces here): five of a kind ranks above a
+    """docs/rules.md section V (edge case 37's rule, deuces here): five of a kind ranks above a
     straight flush. p1: four nines and a deuce, five nines; p2: 8-7-6-5-4 of hearts. Every
     street checked: p1 takes the antes, the bring-in and its call: 1000 - 4 + 8."""
     hand = new_hand("seven-card-stud-deuces-wild", stacks=(1000, 1000))
@@ -62,7 +62,7 @@ def test_a_deuce_door_brings_in_as_a_deuce_when_the_board_reads_naturally() -> N
 
 
 def test_baseball_an_up_four_earns_an_extra_card_and_five_wild_cards_are_five_aces() -> None:
-    """Rules matrix edge case 37 (Baseball): a 4 dealt up earns an immediate extra card; with
+    """docs/rules.md E37 (Baseball): a 4 dealt up earns an immediate extra card; with
     eight cards the best five play; five wild cards (threes and nines) make five aces, which
     beat p2's royal flush. Checked down; p1's up 3 on fifth street costs the pot (8): p1 takes
     the antes, the bring-in, the call and its own 8: 16."""

@@ -454,7 +454,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
 def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
     """Every share here may go unwon (a qualified low nobody makes, a card nobody holds in
     the hole), and then nobody could take the pot: one poker share without a qualifier must
-    be there to take a share nobody qualifies for (rules matrix section 2: no low, high
+    be there to take a share nobody qualifies for (docs/rules.md section V: no low, high
     scoops; no hole spade, the poker hand scoops)."""
     pokers = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.card)))
     if len(shares) == 1 and "qualifier" in shares[0]:

@@ -58,7 +58,7 @@ STRUCTURE_TRAITS: Mapping[str, StructureTraits] = MappingProxyType(
         "no-limit": StructureTraits(limit=False, fixed=False, sized_by="the stack"),
     }
 )
-"""Rules matrix, "Limit per street", "Spread limit" and "PL / NL"."""
+"""docs/rules.md L1 (fixed limit) and L7 (spread, pot and no limit)."""
 
 
 # --- betting.short_all_in ------------------------------------------------------------------
@@ -182,7 +182,7 @@ EXHAUSTION_TRAITS: Mapping[str, ExhaustionTraits] = MappingProxyType(
         "community": ExhaustionTraits(has_rule=True, may_deal_community_card=True),
     }
 )
-"""Rules matrix, "Exhaustion before 7th"."""
+"""docs/rules.md D3."""
 
 
 # --- pots.shares[].hand ---------------------------------------------------------------------
@@ -197,7 +197,7 @@ class HandTraits:
     a pot split between two poker shares is one high share and one low share."""
     card: bool = False
     """One card in the hole wins, not a poker hand (High and Low Chicago: the spade in the
-    hole, rules matrix section 2): it takes no qualifier and splits a pot with a poker share."""
+    hole, docs/rules.md section V): it takes no qualifier and splits a pot with a poker share."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
@@ -234,7 +234,7 @@ TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
         "pay-or-fold": TriggerEffectTraits(deals_card=False, declining_folds=True),
     }
 )
-"""Rules matrix section 2, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold."""
+"""docs/rules.md section V, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold."""
 
 
 @dataclass(frozen=True)
