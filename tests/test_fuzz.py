@@ -24,8 +24,10 @@ from tools import fuzz  # noqa: E402
 
 from conftest import BUILTIN_BOOKS  # noqa: E402
 from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards  # noqa: E402
-from studspec.engine import betting_phase, refusals, rounds, settlement, views  # noqa: E402
+from studspec.engine import betting_phase, machine, refusals, rounds, settlement, views  # noqa: E402
 from studspec.engine import hand as hand_module  # noqa: E402
+from studspec.engine.machine import compile_variant  # noqa: E402
+from studspec.engine.phases import PhaseKind  # noqa: E402
 
 SHORT_RUN = 1600
 """Hands in the clean run: every book many times over, in about half a minute on two cores."""
@@ -176,8 +178,16 @@ def test_a_lost_chip_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
         if action.kind is ActionKind.CHECK_CALL and hand.stacks[seat] > 0:
             hand.stacks[seat] -= 1  # the chip goes nowhere: not to the pot, not to the log
 
-    monkeypatch.setattr(betting_phase, "take_action", lossy)  # what the betting phase's take calls
-    findings = planted_findings()
+    # The betting phase's handler takes the action: plant the bug there (a fresh compile
+    # gives every book's betting states the lossy handler).
+    lossy_betting = dataclasses.replace(betting_phase.BETTING, take=lossy)
+    monkeypatch.setattr(machine, "HANDLERS", {**machine.HANDLERS, PhaseKind.BETTING: lossy_betting})
+    compile_variant.cache_clear()
+    try:
+        findings = planted_findings()
+    finally:
+        monkeypatch.undo()
+        compile_variant.cache_clear()
     assert findings and findings[0].kind == "chips", findings
 
 

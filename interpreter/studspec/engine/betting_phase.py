@@ -3,24 +3,23 @@
 Entering one opens its street's round (:mod:`.opening`: who brings in, who acts first); while
 the hand rests in it, the seat to act is the round's, or nobody while unseen cards leave it
 open which of several seats opens (each of them may then act: :func:`choices`); an action
-found among the choices goes to the round (:func:`.rounds.take_action`), after fixing the
-opener if it was open. The round is over when nobody is left to act (:func:`.rounds.round_over`).
+found among the choices goes to the round (:func:`.rounds.take_action`, which first fixes the
+opener if it was open). The round is over when nobody is left to act (:func:`.rounds.round_over`).
 """
 
 from __future__ import annotations
 
-from .actions import Action, LegalAction
+from .actions import LegalAction
 from .core import HandCore, PhaseHandler
-from .opening import candidate_choices, enter_betting, enter_bring_in, fix_opener
+from .opening import candidate_choices, enter_betting, enter_bring_in
 from .phases import PhaseKind, Wait
-from .rounds import BettingPart, betting_of, round_over, take_action
+from .rounds import BETTING_PART, BettingPart, betting_of, round_over, take_action
 
 
 def actor(hand: HandCore) -> int | None:
     """The round's seat to act; nobody while several seats may open (a replay's ``??``)."""
-    betting = betting_of(hand)
-    street = hand.street
-    rnd = betting.rounds.get(street) if street is not None else None
+    betting: BettingPart = hand.parts[BETTING_PART]
+    rnd = betting.current if betting.current_street == hand.street else None
     return rnd.actor if rnd is not None and not betting.candidates else None
 
 
@@ -33,9 +32,8 @@ def asked(hand: HandCore) -> int | None:
 
 def choices(hand: HandCore, seat: int) -> list[LegalAction]:
     """What ``seat`` may do in the round: nothing unless it is its turn (or it may open)."""
-    betting: BettingPart = betting_of(hand)
-    street = hand.street
-    rnd = betting.rounds.get(street) if street is not None else None
+    betting: BettingPart = hand.parts[BETTING_PART]
+    rnd = betting.current if betting.current_street == hand.street else None
     if rnd is None:
         return []
     stacks = hand.stacks
@@ -51,13 +49,6 @@ def choices(hand: HandCore, seat: int) -> list[LegalAction]:
     return rnd.legal(seat, stacks[seat], callers) if seat == rnd.actor else []
 
 
-def take(hand: HandCore, seat: int, action: Action) -> None:
-    """A betting action already checked as legal; a candidate's first action fixes the opener."""
-    if betting_of(hand).candidates:
-        fix_opener(hand, seat)
-    take_action(hand, seat, action)
-
-
 BRING_IN = PhaseHandler(PhaseKind.BRING_IN, enter=enter_bring_in)
 """Opens the first street's round with the bring-in due; the hand never rests here: the
 round is played in the street's betting phase, which finds it open."""
@@ -69,6 +60,6 @@ BETTING = PhaseHandler(
     done=round_over,
     actor=actor,
     choices=choices,
-    take=take,
+    take=take_action,
     asked=asked,
 )

@@ -22,7 +22,7 @@ so the engine has no import circle: :class:`HandCore` is the protocol a phase mo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studspec.spec.model import Face, Stakes, Variant
@@ -181,10 +181,11 @@ class Phase:
     handler: PhaseHandler
     street: int | None = None
     """The index of the street the phase belongs to (``None`` outside the streets)."""
+    kind: PhaseKind = field(init=False)
+    """The handler's kind, kept here: the hand asks it at every step."""
 
-    @property
-    def kind(self) -> PhaseKind:
-        return self.handler.kind
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", self.handler.kind)
 
     @property
     def waits_for(self) -> Wait | None:

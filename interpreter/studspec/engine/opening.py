@@ -17,8 +17,7 @@ from .actions import LegalAction
 from .boards import door_rule, reading
 from .cards import Card
 from .core import HandCore, clockwise_from
-from .events import BringInDue
-from .rounds import BettingPart, betting_of, current_round, new_round
+from .rounds import BettingPart, betting_of, current_round, new_round, set_bring_in
 from .shares import Evaluator
 
 Key = tuple[int, ...]
@@ -75,22 +74,6 @@ def enter_bring_in(hand: HandCore) -> None:
         set_bring_in(hand, found[0])
     else:
         offer(hand, found)
-
-
-def set_bring_in(hand: HandCore, seat: int) -> None:
-    """The bring-in is due from ``seat``; if it is all-in for the ante, the next seat with
-    chips opens instead (WSOP-L 217, TDA RP-10E)."""
-    rnd = current_round(hand)
-    assert rnd is not None
-    obliged = seat
-    if hand.stacks[seat] == 0:
-        following = [s for s in clockwise_from(hand.seats, seat) if hand.stacks[s] > 0 and s in hand.live]
-        obliged = following[0] if following else seat
-    rnd.bring_in_seat = obliged if hand.stacks[obliged] > 0 else None
-    rnd.bring_in_may_fold = obliged != seat and hand.rules.opener_may_fold
-    hand.events.append(BringInDue(obliged))
-    betting_of(hand).openers[hand.street or 0] = obliged
-    rnd.start(obliged, hand.seats_with_chips())
 
 
 def enter_betting(hand: HandCore) -> None:
@@ -182,20 +165,6 @@ def _first_with_chips(hand: HandCore, seat: int) -> int | None:
         if candidate in hand.live and hand.stacks[candidate] > 0:
             return candidate
     return None
-
-
-def fix_opener(hand: HandCore, seat: int) -> None:
-    """``seat``, one of the open candidates, acted: it (or the candidate it stands for) opens."""
-    betting = betting_of(hand)
-    origin = betting.origin.get(seat, seat)
-    betting.candidates = ()
-    rnd = current_round(hand)
-    assert rnd is not None
-    if rnd.bring_in_seat is None and rnd.rules.bring_in and not rnd.acted:
-        set_bring_in(hand, origin)
-    else:
-        betting.openers[hand.street or 0] = origin
-        rnd.start(origin, hand.seats_with_chips())
 
 
 def candidate_choices(hand: HandCore, betting: BettingPart, seat: int, callers: bool) -> list[LegalAction]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .betting import BettingRound, RoundRules
 from .boards import open_pair_showing
-from .core import HandCore, PhaseHandler, fold, part
+from .core import HandCore, PhaseHandler, clockwise_from, fold, part
 from .dealing import community_street
 from .events import ActionTaken, AntePosted, BettingSkipped, BringInDue
 from .hot import FOLD
@@ -23,11 +23,15 @@ class BettingPart:
     unseen cards leave it open who opens the round (a replayed history's ``??``), the
     seats that may."""
 
-    __slots__ = ("candidates", "openers", "origin", "rounds")
+    __slots__ = ("candidates", "current", "current_street", "openers", "origin", "rounds")
 
     def __init__(self) -> None:
         self.rounds: dict[int, BettingRound] = {}
         """Each street's round, by street index, once it has begun."""
+        self.current: BettingRound | None = None
+        self.current_street: int | None = None
+        """The last round begun and its street: the round in play while ``hand.street`` is
+        still that street (read several times an action, so kept apart from ``rounds``)."""
         self.openers: dict[int, int] = {}
         """Who acted, or was due to act, first on each street."""
         self.candidates: tuple[int, ...] = ()
@@ -36,7 +40,10 @@ class BettingPart:
         """For each seat that may open in place of an unseen candidate, that candidate."""
 
 
-_PART = part(BettingPart)
+BETTING_PART = part(BettingPart)
+"""Where a hand keeps its betting part (``hand.parts[BETTING_PART]``); the betting turn reads
+it directly, several times an action, rather than through :func:`betting_of`."""
+_PART = BETTING_PART
 
 
 def betting_of(hand: HandCore) -> BettingPart:
@@ -47,11 +54,8 @@ def betting_of(hand: HandCore) -> BettingPart:
 
 def current_round(hand: HandCore) -> BettingRound | None:
     """The round of the street in play, once it has begun (``None`` while it is dealt)."""
-    street = hand.street
-    if street is None:
-        return None
     found: BettingPart = hand.parts[_PART]
-    return found.rounds.get(street)
+    return found.current if found.current_street == hand.street else None
 
 
 def final_round(hand: HandCore) -> BettingRound | None:
@@ -82,7 +86,8 @@ def new_round(hand: HandCore, index: int, bring_in: bool) -> BettingRound:
         uncapped=hand.rules.uncapped(len(hand.seats_with_chips())),
     )
     found: BettingPart = hand.parts[_PART]
-    found.rounds[index] = rnd
+    found.rounds[index] = found.current = rnd
+    found.current_street = index
     return rnd
 
 
@@ -131,8 +136,7 @@ def round_over(hand: HandCore) -> bool:
     """The machine's condition to leave a betting phase: no seat is left to act (and no
     seat of several with unseen cards is still to choose who opens)."""
     found: BettingPart = hand.parts[_PART]
-    street = hand.street
-    rnd = found.rounds.get(street) if street is not None else None
+    rnd = found.current if found.current_street == hand.street else None
     return rnd is None or (not found.candidates and not rnd.pending)  # rnd.over, inline
 
 
@@ -152,8 +156,12 @@ def betting_skipped(hand: HandCore) -> None:
 
 def take_action(hand: HandCore, seat: int, action: Action) -> None:
     """Carry out a betting action already checked as legal: chips to the pot, a fold to the
-    muck, and the record of it."""
-    rnd = current_round(hand)
+    muck, and the record of it; the first action of a round that unseen cards left open to
+    several seats fixes its opener first (the betting phases' ``take``)."""
+    found: BettingPart = hand.parts[_PART]
+    if found.candidates:
+        fix_opener(hand, seat)
+    rnd = found.current  # a betting action is taken in the round in play
     assert rnd is not None
     obliged = rnd.bring_in_seat
     added = rnd.apply(seat, action, hand.stacks[seat], hand.seats_with_chips)
@@ -166,6 +174,36 @@ def take_action(hand: HandCore, seat: int, action: Action) -> None:
     if obliged == seat and rnd.bring_in_seat not in (None, seat):
         # The seat that had to open folded; the obligation moved on (TDA RP-10E).
         hand.events.append(BringInDue(rnd.bring_in_seat))
+
+
+def set_bring_in(hand: HandCore, seat: int) -> None:
+    """The bring-in is due from ``seat``; if it is all-in for the ante, the next seat with
+    chips opens instead (WSOP-L 217, TDA RP-10E)."""
+    rnd = current_round(hand)
+    assert rnd is not None
+    obliged = seat
+    if hand.stacks[seat] == 0:
+        following = [s for s in clockwise_from(hand.seats, seat) if hand.stacks[s] > 0 and s in hand.live]
+        obliged = following[0] if following else seat
+    rnd.bring_in_seat = obliged if hand.stacks[obliged] > 0 else None
+    rnd.bring_in_may_fold = obliged != seat and hand.rules.opener_may_fold
+    hand.events.append(BringInDue(obliged))
+    betting_of(hand).openers[hand.street or 0] = obliged
+    rnd.start(obliged, hand.seats_with_chips())
+
+
+def fix_opener(hand: HandCore, seat: int) -> None:
+    """``seat``, one of the open candidates, acted: it (or the candidate it stands for) opens."""
+    betting = betting_of(hand)
+    origin = betting.origin.get(seat, seat)
+    betting.candidates = ()
+    rnd = current_round(hand)
+    assert rnd is not None
+    if rnd.bring_in_seat is None and rnd.rules.bring_in and not rnd.acted:
+        set_bring_in(hand, origin)
+    else:
+        betting.openers[hand.street or 0] = origin
+        rnd.start(origin, hand.seats_with_chips())
 
 
 ANTES = PhaseHandler(PhaseKind.ANTES, enter=enter_antes)

@@ -1,8 +1,8 @@
 """Where a command's chunks run: this machine's cores, or a Ray cluster, as its options say.
 
 Kept apart from :mod:`.chunks` (the loop every backend shares) and :mod:`.cluster` (the Ray
-backend, which builds on it), so that neither imports the other's user. Ray itself is
-imported only inside :func:`studspec.play.cluster.connect`, only for a cluster.
+backend, which builds on it), so that neither imports the other's user. The Ray backend is
+loaded only for a cluster, and Ray itself only inside :func:`studspec.play.cluster.connect`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 
 from .chunks import Backend, Local, default_workers
-from .cluster import connect
 
 
 def open_backend(cluster: str | None, workers: int | None) -> AbstractContextManager[Backend]:
@@ -21,4 +20,6 @@ def open_backend(cluster: str | None, workers: int | None) -> AbstractContextMan
     ``None``). Its problems raise :class:`~studspec.errors.ClusterError`."""
     if cluster is None:
         return nullcontext(Local(workers or default_workers()))
+    from .cluster import connect  # only for a cluster: a local run never loads the Ray backend
+
     return connect(cluster, workers=workers)
