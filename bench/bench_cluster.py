@@ -27,7 +27,7 @@ from studspec.play.chunks import Backend, Local, run_chunks
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import CHUNK_LEAST, Setup, play_chunk, run_simulation
 from studspec.play.stats import Totals
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # tools/ is the repository's, not the package's

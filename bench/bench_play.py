@@ -21,7 +21,7 @@ from pathlib import Path
 
 from studspec.engine.hand import Hand
 from studspec.play.players import RandomPlayer, play_out
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 
 def studspec_hands_per_second(book: str, hands: int, players: int, seed: int) -> float:

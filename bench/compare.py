@@ -67,8 +67,8 @@ except ImportError:  # run from a checkout without installing: use the source tr
 from studspec.engine.actions import BRING_IN, CHECK_CALL, FOLD, ActionKind, bet_to
 from studspec.engine.hand import Hand
 from studspec.engine.machine import compile_variant
-from studspec.spec import builtin_names, clear_cache, load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import builtin_names, clear_cache, load_variant
+from studspec.rulebook.model import Stakes
 
 T = TypeVar("T")
 SECTIONS = ("hands", "build", "memory", "simulate", "eval", "startup")
@@ -853,7 +853,7 @@ FIRST_HAND = """\
 import time
 start = time.perf_counter()
 from studspec.engine.hand import Hand
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 imported = time.perf_counter()
 variant = load_variant("seven-card-stud")
 loaded = time.perf_counter()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studspec.spec import builtin_names
+from studspec.rulebook import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

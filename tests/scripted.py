@@ -16,8 +16,8 @@ from studspec.engine.actions import ActionKind, LegalAction, parse_action
 from studspec.engine.events import ActionTaken, PotAwarded, Showed
 from studspec.engine.hand import Hand
 from studspec.history.phh import apply_history_action
-from studspec.spec import load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Stakes
 
 STUD = "seven-card-stud"
 HILO = "seven-card-stud-hi-lo"

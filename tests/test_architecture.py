@@ -37,19 +37,19 @@ PACKAGE = ROOT / "interpreter" / "studspec"
 FRONT_DOOR = "front door"
 """``studspec/__init__.py`` and ``studspec/__main__.py``: they may import every layer."""
 
-LAYERS = ("errors", "files", "terminal", "spec", "engine", "history", "authoring", "play", "conformance", "cli")
+LAYERS = ("errors", "files", "terminal", "rulebook", "engine", "history", "authoring", "play", "conformance", "cli")
 """Every part of the package below the front door; a new subpackage must be added here."""
 
 ALLOWED: dict[str, frozenset[str]] = {
     "errors": frozenset(),
     "files": frozenset({"errors"}),
     "terminal": frozenset({"errors"}),
-    "spec": frozenset({"errors", "files", "terminal"}),
-    "engine": frozenset({"errors", "files", "terminal", "spec"}),
-    "history": frozenset({"errors", "files", "terminal", "spec", "engine"}),
-    "authoring": frozenset({"errors", "files", "terminal", "spec", "engine"}),
-    "play": frozenset({"errors", "files", "terminal", "spec", "engine", "history"}),
-    "conformance": frozenset({"errors", "files", "terminal", "spec", "engine", "history", "play"}),
+    "rulebook": frozenset({"errors", "files", "terminal"}),
+    "engine": frozenset({"errors", "files", "terminal", "rulebook"}),
+    "history": frozenset({"errors", "files", "terminal", "rulebook", "engine"}),
+    "authoring": frozenset({"errors", "files", "terminal", "rulebook", "engine"}),
+    "play": frozenset({"errors", "files", "terminal", "rulebook", "engine", "history"}),
+    "conformance": frozenset({"errors", "files", "terminal", "rulebook", "engine", "history", "play"}),
     "cli": frozenset({*LAYERS, FRONT_DOOR}),
     FRONT_DOOR: frozenset({*LAYERS, FRONT_DOOR}),
 }
@@ -181,9 +181,9 @@ def test_layer_checker_catches_a_planted_violation() -> None:
 
 def test_layer_checker_resolves_relative_imports_from_a_package() -> None:
     """``from . import x`` in an ``__init__.py`` is the package's own layer, and two dots
-    from ``studspec/spec/model.py`` reach the root."""
-    assert forbidden_imports("studspec.spec", "from . import model\n", is_package=True) == []
-    found = forbidden_imports("studspec.spec.model", "from ..engine import cards\n")
+    from ``studspec/rulebook/model.py`` reach the root."""
+    assert forbidden_imports("studspec.rulebook", "from . import model\n", is_package=True) == []
+    found = forbidden_imports("studspec.rulebook.model", "from ..engine import cards\n")
     assert [v.imported for v in found] == ["studspec.engine"]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from studspec import builtin_names
-from studspec.spec import load_schema
+from studspec.rulebook import load_schema
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tools import bookgen

@@ -22,7 +22,7 @@ from studspec.conformance.checkpoints import Illegal, Legal, TableState, ToAct, 
 from studspec.conformance.protocol import messages_for_line, parse_reply
 from studspec.conformance.runner import run_case
 from studspec.errors import CaseFormatError, LineFormatError, ProtocolError
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 pytest_plugins = ["pytester"]
 

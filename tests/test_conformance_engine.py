@@ -218,8 +218,8 @@ def test_the_reference_engine_refuses_an_illegal_action_by_the_rules() -> None:
     engine = ProcessEngine(REFERENCE, timeout=10)
     try:
         from studspec.conformance.protocol import new_hand_message
-        from studspec.spec import load_variant
-        from studspec.spec.model import Stakes
+        from studspec.rulebook import load_variant
+        from studspec.rulebook.model import Stakes
 
         state = engine.send(new_hand_message(load_variant("razz").resolved, Stakes(1, 3, 10, 20), [100, 100]))
         assert not isinstance(state, Refusal) and state.to_act is None and state.stacks == (99, 99)

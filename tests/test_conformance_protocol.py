@@ -34,8 +34,8 @@ from studspec.conformance.protocol import (
 from studspec.conformance.report import failure_text
 from studspec.conformance.runner import run_case
 from studspec.errors import CaseFormatError
-from studspec.spec import load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Stakes
 
 SUITE = Path(__file__).parent / "conformance"
 PYTHON = f'"{sys.executable}"'

@@ -18,7 +18,7 @@ from studspec.engine.rules import ODD_CHIP
 from studspec.engine.settlement import award_pot
 from studspec.engine.shares import Holding, RankedShare
 from studspec.history.phh import history_actions
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 STAKES = Stakes(ante=1, bring_in=3, small_bet=10, big_bet=20)
 FACES = (Face.DOWN, Face.DOWN, Face.UP, Face.UP, Face.UP, Face.UP, Face.DOWN)

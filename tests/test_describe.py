@@ -21,9 +21,9 @@ from studspec.authoring.document import CHANGED, Format, render
 from studspec.authoring.phrases import PHRASES, Phrase, fill, named_values, phrase, schema_default, schema_options
 from studspec.cli import main
 from studspec.engine.rules import BURN
-from studspec.spec import load_variant, option_values
-from studspec.spec.checks import DECK_SIZES
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant, option_values
+from studspec.rulebook.checks import DECK_SIZES
+from studspec.rulebook.model import Variant
 
 BASE = "seven-card-stud"
 

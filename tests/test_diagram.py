@@ -18,8 +18,8 @@ from studspec.authoring.diagram import DiagramFormat, graphviz_available, image,
 from studspec.cli import main
 from studspec.engine.machine import ADVANCE, compile_variant
 from studspec.errors import GraphvizMissingError
-from studspec.spec import load_variant
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Variant
 
 
 def edges(variant: Variant) -> set[tuple[str, str, tuple[str, ...]]]:

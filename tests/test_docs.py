@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import ROOT
 from studspec.authoring.docgen import reference
-from studspec.spec import option_values
+from studspec.rulebook import option_values
 
 
 def test_rulebook_reference_is_up_to_date() -> None:

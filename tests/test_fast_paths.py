@@ -24,8 +24,8 @@ from studspec.engine.deck import Deck, shuffle
 from studspec.engine.identity import RECENT, by_identity
 from studspec.engine.machine import compile_variant
 from studspec.engine.shares import Holding
-from studspec.spec import clear_cache
-from studspec.spec.model import Face
+from studspec.rulebook import clear_cache
+from studspec.rulebook.model import Face
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 52])
@@ -218,7 +218,7 @@ def test_round_rules_are_shared_by_hands_at_one_table_and_not_across_tables() ->
     """A street's rules are made once per book, stakes and bet sizes; a table with other
     stakes, even one equal in every amount but the bring-in, gets its own (WSOP-L 215: the
     bring-in is the table's)."""
-    from studspec.spec.model import Stakes
+    from studspec.rulebook.model import Stakes
 
     variant = load_variant("seven-card-stud")
     first = Hand(variant, [1000] * 4, stakes=Stakes(5, 10, 20, 40), seed=1)

@@ -10,8 +10,8 @@ from studspec.engine.events import BringInDue, CardsDealt
 from studspec.engine.hand import Hand
 from studspec.errors import IllegalActionError, IllegalDealError, StakesError
 from studspec.history.phh import apply_history_action
-from studspec.spec import load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Stakes
 
 STAKES = Stakes(ante=1, bring_in=3, small_bet=10, big_bet=20)
 

@@ -24,8 +24,8 @@ from studspec.history import phh
 from studspec.history.phh import parse_history, read_history, replay, write_history
 from studspec.history.variants import variant_for_history
 from studspec.play.players import RandomPlayer, play_out
-from studspec.spec import load_variant
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Variant
 
 HOUSE = (
     "schema_version: 1\nextends: seven-card-stud\nname: {name}\ntitle: House\n{codes}"

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from studspec.errors import SpecError, SpecErrors
-from studspec.spec import RuleBookOutsideError, confine, load_variant, validate_file, yamlload
-from studspec.spec.catalog import variants_dir
-from studspec.spec.yamlload import MAX_BYTES, MAX_NODES
+from studspec.rulebook import RuleBookOutsideError, confine, load_variant, validate_file, yamlload
+from studspec.rulebook.catalog import variants_dir
+from studspec.rulebook.yamlload import MAX_BYTES, MAX_NODES
 
 LINE = re.compile(r"^[^\n]+:\d+:\d+: [^\n]+$")
 MEMORY = 200 << 20

@@ -25,7 +25,7 @@ from studspec.errors import ActionFormatError, HistoryFormatError, ReplayError, 
 from studspec.history import phh
 from studspec.history.phh import parse_history, read_history, replay
 from studspec.history.variants import variant_for_history
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits and FIFOs")
 

@@ -25,8 +25,8 @@ from studspec.conformance.adapter import ReferenceAdapter
 from studspec.conformance.process import ProcessEngine
 from studspec.conformance.protocol import MAX_DEPTH, MAX_DIGITS, MAX_LINE, decode_reply, load_line, new_hand_message
 from studspec.errors import EngineFault, EngineStartError, JSONLineError, ProtocolError, StudspecError
-from studspec.spec import load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Stakes
 
 SUITE = Path(__file__).parent / "conformance"
 RAZZ = load_variant("razz")

@@ -28,8 +28,8 @@ from studspec.engine.hand import Hand
 from studspec.history.phh import parse_history, write_history
 from studspec.play.game import Console, new_session, run_session
 from studspec.play.table import Style
-from studspec.spec import load_variant
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Variant
 
 HOSTILE = "T\x1b]0;PWNED\x07\x1b[2J\x9b\u202eX"
 """The issue's title, with a C1 CSI and a right-to-left override added."""

@@ -20,7 +20,7 @@ from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.history.phh import parse_history, replay, write_history
 from studspec.play.players import RuleBasedPlayer, play_out
-from studspec.spec import validate_file
+from studspec.rulebook import validate_file
 
 BOOKS = {
     "six-card-stud-bug": (

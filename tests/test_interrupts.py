@@ -25,7 +25,7 @@ from conftest import ROOT
 from studspec.cli import main
 from studspec.play.game import Console, new_session, run_session
 from studspec.play.table import Style
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 INTERRUPTED = 130
 

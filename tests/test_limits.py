@@ -29,7 +29,7 @@ from studspec.errors import ClusterUnreachableError, StakesError
 from studspec.history import phh
 from studspec.play.cluster import _check_reachable, check_address
 from studspec.play.game import MAX_LINE, Console
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 # --- play: an answer line is read with a bound -------------------------------------------------
 

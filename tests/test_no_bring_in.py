@@ -23,7 +23,7 @@ from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.cli import main
 from studspec.engine.actions import ActionKind
-from studspec.spec.model import Variant
+from studspec.rulebook.model import Variant
 
 ALL_DOWN_FIRST = [
     {"id": "third", "deal": ["down", "down", "down"], "bet": "small"},

@@ -1,4 +1,4 @@
-"""What each option value means is stated once, in ``studspec.spec.options``: each traits
+"""What each option value means is stated once, in ``studspec.rulebook.options``: each traits
 table covers its option's schema enum exactly, and the traits say what the rules say."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 import pytest
 
 from studspec.engine import rules
-from studspec.spec import option_values, options
-from studspec.spec.options import (
+from studspec.rulebook import option_values, options
+from studspec.rulebook.options import (
     BURN_TRAITS,
     COMMUNITY_ROUND_TRAITS,
     DECK_TRAITS,

@@ -20,7 +20,7 @@ from studspec.conformance.runner import run_case
 from studspec.engine import rules
 from studspec.engine.machine import compile_variant
 from studspec.engine.registry import Registry
-from studspec.spec import option_values
+from studspec.rulebook import option_values
 
 OPTIONS = Path(__file__).parent / "conformance" / "options"
 CASES = sorted(find_cases([OPTIONS]))

@@ -11,7 +11,7 @@ from studspec.engine.hand import Hand
 from studspec.errors import ReplayError
 from studspec.history.phh import parse_history, replay, write_history
 from studspec.play.players import RandomPlayer, play_out
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 STUD = """
 variant = 'F7S'

@@ -25,8 +25,8 @@ from studspec.play.game import Command, Console, new_session, parse_choice, play
 from studspec.play.players import PlayerKind
 from studspec.play.simulate import bots_for_hand, hand_seed
 from studspec.play.table import Style
-from studspec.spec import load_variant
-from studspec.spec.model import Face
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Face
 
 PLAIN = Style(symbols=False, color=False)
 BOOK = "seven-card-stud"
@@ -259,7 +259,7 @@ def test_the_authoring_guide_combination_validates_describes_plays_and_replays(t
     from studspec.authoring.document import Format, render
     from studspec.history.phh import parse_history, replay, write_history
     from studspec.play.players import RuleBasedPlayer, play_out
-    from studspec.spec import validate_file
+    from studspec.rulebook import validate_file
 
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     section = guide.split("## 7. Combine home-game options", 1)[1]
@@ -286,7 +286,7 @@ def test_the_authoring_guide_house_rule_validates_describes_and_plays(tmp_path: 
     changes it quotes are what describe lists; and the rule book plays a scripted hand."""
     from studspec.authoring.describe import describe
     from studspec.authoring.document import Format, render
-    from studspec.spec import validate_file
+    from studspec.rulebook import validate_file
 
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     block = guide.split("```yaml\n", 1)[1].split("```", 1)[0]
@@ -335,7 +335,7 @@ def test_the_authoring_guide_priced_baseball_validates_describes_runs_and_replay
     from studspec.authoring.describe import describe
     from studspec.authoring.document import Format, render
     from studspec.cli import main
-    from studspec.spec import validate_file
+    from studspec.rulebook import validate_file
 
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     section = guide.split("## 7. Combine home-game options", 1)[1]

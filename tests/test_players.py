@@ -20,8 +20,8 @@ from studspec.engine.wild_now import field_spec
 from studspec.engine.wild_ranking import WildSpec
 from studspec.play.players import PlayerKind, RandomPlayer, RuleBasedPlayer, make_player, play_out
 from studspec.play.strength import equity, percentile
-from studspec.spec import load_variant
-from studspec.spec.model import Face
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Face
 
 _POT_LIMIT = {
     "schema_version": 1,

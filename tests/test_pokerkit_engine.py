@@ -28,8 +28,8 @@ from studspec.conformance.process import ProcessEngine
 from studspec.conformance.protocol import new_hand_message
 from studspec.conformance.report import headline
 from studspec.conformance.runner import run_cases
-from studspec.spec import load_variant
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Stakes
 
 SUITE = ROOT / "tests" / "conformance"
 CASINO = ("antes", "betting", "bring-in", "exhaustion", "first-to-act", "flow", "hi-lo", "open-pair", "pots", "razz",

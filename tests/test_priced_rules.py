@@ -31,7 +31,7 @@ from studspec.history.phh import history_actions, parse_history, replay, write_h
 from studspec.play.players import PlayerKind, make_player, play_out
 from studspec.play.simulate import Setup, simulate
 from studspec.play.stats import format_report, report
-from studspec.spec import validate_file
+from studspec.rulebook import validate_file
 
 BUY_THE_FOUR = """\
 schema_version: 1

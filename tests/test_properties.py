@@ -28,8 +28,8 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand
 from studspec.play.players import RandomPlayer
-from studspec.spec import load_variant
-from studspec.spec.model import Face
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Face
 
 
 def check_event_log(hand: Hand) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from studspec.engine import rules
 from studspec.engine.registry import Registry
-from studspec.spec import option_values
+from studspec.rulebook import option_values
 
 REGISTRIES = [
     rules.BRING_IN_CARD,

@@ -13,7 +13,7 @@ import pytest
 from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won
 from studspec.engine.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
 from studspec.errors import IllegalDealError
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 
 def deal_six_each(hand, seats: list[list[str]]) -> None:

@@ -36,7 +36,7 @@ from studspec.play.sealing import config_folder
 from studspec.play.session import Session
 from studspec.play.simulate import hand_seed
 from studspec.play.table import Style
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 from test_snapshots import JSON, _paths, _replaced
 
 PLAIN = Style(symbols=False, color=False)

@@ -10,7 +10,7 @@ from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH
 from studspec.engine.rules import ODD_CHIP, SHARE_RULES
 from studspec.engine.settlement import award_pot, share_portions
 from studspec.engine.shares import Holding, RankedShare
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 WHEEL_1 = parse_cards("As2d3c4h5sKcQh")
 WHEEL_2 = parse_cards("Ac2c3d4d5hKdQd")

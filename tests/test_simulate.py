@@ -41,7 +41,7 @@ from studspec.play.simulate import (
     simulate,
 )
 from studspec.play.stats import Totals, format_report, record, report
-from studspec.spec import load_variant
+from studspec.rulebook import load_variant
 
 
 def setup(book: str = "seven-card-stud", players: int = 8, seed: int = 7, **kw: object) -> Setup:

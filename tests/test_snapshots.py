@@ -203,7 +203,7 @@ def _played(hand: Hand, steps: int) -> dict[str, object]:
 
 def _house_snapshot() -> dict[str, object]:
     """A house book's snapshot embeds the whole book: every option a value to change."""
-    from studspec.spec.build import build_variant
+    from studspec.rulebook.build import build_variant
 
     razz = load_variant("razz")
     data = json.loads(json.dumps({**razz.resolved, "name": "house-razz"}, default=list))

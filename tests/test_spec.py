@@ -14,7 +14,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from studspec.errors import SpecErrors
-from studspec.spec import (
+from studspec.rulebook import (
     BetSize,
     Face,
     Share,

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from studspec.errors import SpecErrors, StakesError
-from studspec.spec import load_schema, load_variant, validate_file
-from studspec.spec.model import Stakes
+from studspec.rulebook import load_schema, load_variant, validate_file
+from studspec.rulebook.model import Stakes
 from test_validate import _check_lines, _values
 
 DOCS = ROOT / "docs" / "rulebooks.md"

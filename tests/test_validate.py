@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from conftest import BUILTIN_BOOKS
 from studspec.cli import main
 from studspec.errors import SpecError, SpecErrors
-from studspec.spec import load_variant, validate_file, validate_paths
-from studspec.spec.yamlload import MAX_BYTES
+from studspec.rulebook import load_variant, validate_file, validate_paths
+from studspec.rulebook.yamlload import MAX_BYTES
 
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken"

@@ -11,7 +11,7 @@ from scripted import deal, new_hand, passive
 from studspec import PendingDeal, TriggerFired, WildRanksChanged, parse_action
 from studspec.engine.cards import Rank
 from studspec.engine.wild_now import table_ranks
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 
 def test_follow_the_queen_follows_each_up_queen() -> None:

@@ -52,9 +52,9 @@ from studspec import Hand, StudspecError, builtin_names, load_variant, validate_
 from studspec.cli import main as studspec_main
 from studspec.history.phh import parse_history, replay, write_history
 from studspec.play.players import RandomPlayer, RuleBasedPlayer, play_out
-from studspec.spec import load_schema
-from studspec.spec.loader import clear_cache
-from studspec.spec.model import Variant
+from studspec.rulebook import load_schema
+from studspec.rulebook.loader import clear_cache
+from studspec.rulebook.model import Variant
 
 Node = dict[str, Any]
 HANDS_PER_BOOK = 20

@@ -72,7 +72,7 @@ from studspec.errors import (
 )
 from studspec.history.phh import History, parse_history, read_history, replay, write_history
 from studspec.history.variants import variant_for_history
-from studspec.spec import (
+from studspec.rulebook import (
     BetSize,
     Face,
     Share,

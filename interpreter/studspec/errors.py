@@ -104,7 +104,7 @@ class SpecError(StudspecError, ValueError):
 
 
 class SpecErrors(SpecError):
-    """All the problems of one rule book, raised by :func:`~studspec.spec.load_variant`.
+    """All the problems of one rule book, raised by :func:`~studspec.rulebook.load_variant`.
 
     It is itself a :class:`SpecError` about the first problem, so ``except SpecError`` and
     ``str(err)`` (one line, the first problem plus how many more there are) work unchanged;

@@ -3,7 +3,7 @@
 Nothing here is written for one variant: every sentence is either composed from the
 book's numbers (players, stakes, streets) or is the phrase :mod:`studspec.authoring.phrases` holds
 for an option's value; what a value implies (a fixed bet size, a burn before a street) is read
-from its traits in :mod:`studspec.spec.options`, as the checks and the engine read it. So the
+from its traits in :mod:`studspec.rulebook.options`, as the checks and the engine read it. So the
 description is what the interpreter plays, a house rule reads as complete rules, and changing
 an option changes the text. Options this module does not place in a section (added to the
 schema later) still appear, under "Other rules".
@@ -17,8 +17,8 @@ from typing import Any
 
 from studspec.engine.cards import RANK_LETTERS, Rank
 from studspec.engine.wild_cards import wild_words
-from studspec.spec.model import Face, Street, Trigger, Variant
-from studspec.spec.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
+from studspec.rulebook.model import Face, Street, Trigger, Variant
+from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
 from .document import Document, Point, Section
 from .overrides import IDENTITY, Lineage, lineage, related, shown

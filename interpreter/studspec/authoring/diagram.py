@@ -18,7 +18,7 @@ from typing import Any
 from studspec.engine.machine import build_machine
 from studspec.engine.rules import resolve
 from studspec.errors import GraphvizMissingError
-from studspec.spec.model import Variant
+from studspec.rulebook.model import Variant
 from studspec.terminal import printable
 
 

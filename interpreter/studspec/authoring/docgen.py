@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from studspec.spec import load_schema, load_variant
+from studspec.rulebook import load_schema, load_variant
 
 BASE_BOOK = "seven-card-stud"
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from studspec.errors import SpecError
-from studspec.spec import builtin_path, load_variant
-from studspec.spec.merge import parent_of
-from studspec.spec.model import Street, Variant
-from studspec.spec.yamlload import load_document
+from studspec.rulebook import builtin_path, load_variant
+from studspec.rulebook.merge import parent_of
+from studspec.rulebook.model import Street, Variant
+from studspec.rulebook.yamlload import load_document
 
 from .phrases import schema_default
 

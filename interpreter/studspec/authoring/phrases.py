@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from studspec.errors import MissingPhraseError
-from studspec.spec import load_schema
+from studspec.rulebook import load_schema
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,7 @@ def fill(text: str, book: Mapping[str, Any], **extra: Any) -> str:
 def schema_options() -> Iterator[tuple[str, dict[str, Any]]]:
     """Every option leaf of the schema as ``(dotted name, schema node)``.
 
-    Names are those :func:`studspec.spec.option_values` takes: ``bring_in.card``,
+    Names are those :func:`studspec.rulebook.option_values` takes: ``bring_in.card``,
     ``streets.bet`` (a street's field), ``pots.shares.hand`` (an item's field).
     """
     schema = load_schema()

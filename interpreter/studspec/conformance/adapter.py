@@ -22,7 +22,7 @@ from studspec.engine.actions import parse_action
 from studspec.engine.cards import Card, format_cards, parse_card
 from studspec.engine.hand import Hand
 from studspec.errors import DeckExhaustedError, EngineFault, HandError, JSONLineError, MessageError
-from studspec.spec.model import Face, Stakes
+from studspec.rulebook.model import Face, Stakes
 
 from .protocol import MAX_LINE, PROTOCOL_VERSION, Message, Reply, load_line, parse_reply, protocol_choice
 from .rulebook import variant_from_resolved

@@ -23,7 +23,7 @@ from pathlib import Path
 from studspec.errors import CaseFormatError, CheckpointFormatError, HistoryFormatError
 from studspec.history.phh import History, read_history
 from studspec.history.variants import Folders, variant_for_history
-from studspec.spec.model import Variant
+from studspec.rulebook.model import Variant
 
 from .checkpoints import Checkpoint, Legal, ToAct, parse_checkpoints
 

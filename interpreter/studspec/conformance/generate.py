@@ -29,7 +29,7 @@ from studspec.files import make_folder, write_atomically
 from studspec.history.phh import history_actions, write_history
 from studspec.play.chunks import Backend, Local, Spans, run_chunks
 from studspec.play.players import RandomPlayer
-from studspec.spec.model import Stakes, Variant
+from studspec.rulebook.model import Stakes, Variant
 
 from .case import is_show_line
 from .protocol import protocol_choice

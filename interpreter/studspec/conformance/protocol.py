@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 
 from studspec.engine.actions import ActionKind, LegalAction, is_number
 from studspec.errors import JSONLineError, LineFormatError, ProtocolError
-from studspec.spec.model import Stakes
+from studspec.rulebook.model import Stakes
 
 from .checkpoints import TableState, normalize_action
 

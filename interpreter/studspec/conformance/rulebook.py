@@ -18,13 +18,13 @@ from functools import lru_cache
 from typing import Any
 
 from studspec.errors import SpecError, SpecErrors
-from studspec.spec.build import build_variant
-from studspec.spec.catalog import builtin_names
-from studspec.spec.checks import semantic_errors
-from studspec.spec.loader import load_variant
-from studspec.spec.model import Variant
-from studspec.spec.schema import schema_errors
-from studspec.spec.yamlload import Document
+from studspec.rulebook.build import build_variant
+from studspec.rulebook.catalog import builtin_names
+from studspec.rulebook.checks import semantic_errors
+from studspec.rulebook.loader import load_variant
+from studspec.rulebook.model import Variant
+from studspec.rulebook.schema import schema_errors
+from studspec.rulebook.yamlload import Document
 
 SOURCE = "<rulebook from new_hand>"
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from studspec.spec.model import Face, Stakes, Variant
+from studspec.rulebook.model import Face, Stakes, Variant
 
 from .actions import Action, LegalAction
 from .cards import Card

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from studspec.errors import HandError, IllegalDealError
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .actions import Action, ActionKind, LegalAction
 from .cards import FIRST_JOKER, Card, format_cards

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, NoReturn
 
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .actions import Action, Declaration
 from .cards import Card, Rank, format_cards

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from studspec.errors import HandError, IllegalActionError, IllegalDealError, StakesError
-from studspec.spec.model import Face, Stakes, Variant
+from studspec.rulebook.model import Face, Stakes, Variant
 
 from . import dealing, rounds, snapshots
 from .actions import Action, LegalAction

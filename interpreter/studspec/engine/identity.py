@@ -1,6 +1,6 @@
 """Caches looked up by the object itself before its value: for rule books, asked per hand.
 
-A :class:`~studspec.spec.model.Variant` is a frozen dataclass, so ``functools`` caches hash it
+A :class:`~studspec.rulebook.model.Variant` is a frozen dataclass, so ``functools`` caches hash it
 field by field, nested streets and stakes included, on every call: about 4 µs, paid for
 every hand dealt and every decision a built-in player makes. Nearly every call passes the
 very object seen last time, so :func:`by_identity` first looks for that object (by ``id``,

@@ -30,7 +30,7 @@ from typing import Any
 from transitions import Machine, State
 
 from studspec.errors import UnsupportedMachineError
-from studspec.spec.model import Variant
+from studspec.rulebook.model import Variant
 
 from . import rounds
 from .core import Phase, Step

@@ -5,7 +5,7 @@ kind of rule is one more schema value and one more function here; the interprete
 these tables when it compiles a rule book and never tests which variant it runs. A test
 checks that each table's names are exactly the schema's enum for that option. Where an entry
 is a fact the checks also reason about (which streets are burned), it is read from the value's
-traits in :mod:`studspec.spec.options`, so the fact is written once.
+traits in :mod:`studspec.rulebook.options`, so the fact is written once.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
-from studspec.spec.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
+from studspec.rulebook.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
@@ -35,7 +35,7 @@ from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
-    from studspec.spec.model import Variant
+    from studspec.rulebook.model import Variant
 
 # --- Who brings in -------------------------------------------------------------------
 # A bring-in card rule gives (rank key, suit key) for a door card; the larger key is the
@@ -132,7 +132,7 @@ HEADS_UP.add("uncapped-if-round-starts-heads-up", lambda seats: seats == 2)  # W
 
 COMMUNITY_CARD_ROUND: Registry[bool] = Registry("betting.community_card_round")
 """Whether a street dealt as a community card has a betting round: the value's trait
-(:data:`studspec.spec.options.COMMUNITY_ROUND_TRAITS`; normal TDA RP-10H, no-betting seed 001)."""
+(:data:`studspec.rulebook.options.COMMUNITY_ROUND_TRAITS`; normal TDA RP-10H, no-betting seed 001)."""
 for _name, _round in COMMUNITY_ROUND_TRAITS.items():
     COMMUNITY_CARD_ROUND.add(_name, _round.betting_round)
 
@@ -155,7 +155,7 @@ def full_bet_reopens(increment: int, full_increment: int) -> bool:
 
 BURN: Registry[Callable[[int], bool]] = Registry("deck.burn")
 """``(street index) -> bool``: is a card burned before that street? Each entry is its value's
-:meth:`~studspec.spec.options.BurnTraits.burns_before` (none; before-later-streets: TDA RP-10H,
+:meth:`~studspec.rulebook.options.BurnTraits.burns_before` (none; before-later-streets: TDA RP-10H,
 seed 000), the function the deck checks count burns with, so dealing and checking agree."""
 for _name, _burn in BURN_TRAITS.items():
     BURN.add(_name, _burn.burns_before)
@@ -292,7 +292,7 @@ WILD_PER_PLAYER.add("none", None)
 WILD_PER_PLAYER.add("lowest-down-card", lowest_down_card)
 
 TRIGGER_EFFECTS: Registry[TriggerEffect] = Registry("triggers.effect")
-"""What saying no means is the value's trait (:data:`studspec.spec.options.TRIGGER_EFFECT_TRAITS`)."""
+"""What saying no means is the value's trait (:data:`studspec.rulebook.options.TRIGGER_EFFECT_TRAITS`)."""
 # Rules matrix section 2, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold.
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from .evaluation import HIGH, Ranking

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studspec.errors import IllegalActionError
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from . import hot
 from .actions import Action, LegalAction

@@ -43,13 +43,13 @@ from typing import Any, Protocol, TypeVar
 import yaml
 
 from studspec.errors import CardFormatError, SnapshotError, StudspecError
-from studspec.spec import load_variant
-from studspec.spec.build import build_variant
-from studspec.spec.catalog import builtin_names
-from studspec.spec.checks import semantic_errors
-from studspec.spec.model import Stakes, Variant
-from studspec.spec.schema import schema_errors
-from studspec.spec.yamlload import MAX_NODES, parse_text
+from studspec.rulebook import load_variant
+from studspec.rulebook.build import build_variant
+from studspec.rulebook.catalog import builtin_names
+from studspec.rulebook.checks import semantic_errors
+from studspec.rulebook.model import Stakes, Variant
+from studspec.rulebook.schema import schema_errors
+from studspec.rulebook.yamlload import MAX_NODES, parse_text
 
 from .actions import MAX_AMOUNT_DIGITS, Action, parse_action
 from .cards import Card, format_cards, parse_cards

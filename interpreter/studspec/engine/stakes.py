@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studspec.errors import StakesError
-from studspec.spec.model import Stakes, Variant
+from studspec.rulebook.model import Stakes, Variant
 
 from .actions import MAX_AMOUNT_DIGITS
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from studspec.spec.model import Face, Stakes
+from studspec.rulebook.model import Face, Stakes
 
 Price = Callable[[Stakes, int], int]
 """What a dealt-card rule asks, in chips, from the table's stakes and the pot when its card falls."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .actions import Declaration, LegalAction
 from .cards import Card

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, Card, Rank
 from .wild_ranking import FlushWilds, JokerPlay

@@ -10,7 +10,7 @@ showdown (and its player reasons with); :func:`field_spec` what every seat share
 
 from __future__ import annotations
 
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, Card, Rank
 from .core import HandCore, part

@@ -34,8 +34,8 @@ from studspec.engine.events import (
 from studspec.engine.hand import Hand
 from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import ActionFormatError, CardFormatError, HandError, HistoryFormatError, ReplayError, StakesError
-from studspec.spec.catalog import is_builtin_name
-from studspec.spec.model import Stakes, Variant
+from studspec.rulebook.catalog import is_builtin_name
+from studspec.rulebook.model import Stakes, Variant
 from studspec.terminal import printable_json
 
 

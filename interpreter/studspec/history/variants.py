@@ -16,9 +16,9 @@ from functools import cache
 from pathlib import Path
 
 from studspec.errors import RuleBookOutsideError, SpecError, SpecErrors, VariantLookupError
-from studspec.spec import load_variant
-from studspec.spec.catalog import builtin_names, is_builtin_name
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant
+from studspec.rulebook.catalog import builtin_names, is_builtin_name
+from studspec.rulebook.model import Variant
 
 from .phh import History
 

@@ -29,7 +29,7 @@ from studspec.engine.actions import (
 )
 from studspec.engine.hand import Hand
 from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
-from studspec.spec.model import Variant
+from studspec.rulebook.model import Variant
 from studspec.terminal import printable
 
 from .players import Player, PlayerKind

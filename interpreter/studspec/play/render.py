@@ -25,7 +25,7 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand
 from studspec.engine.wild_cards import wild_words
-from studspec.spec.model import Face
+from studspec.rulebook.model import Face
 
 _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks", ActionKind.DECLINE: "declines"}
 """Actions whose words need no amount (a call with chips added says how many)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studspec.engine.hand import Hand
-from studspec.spec.model import Stakes, Variant
+from studspec.rulebook.model import Stakes, Variant
 
 from .players import Player, PlayerKind
 

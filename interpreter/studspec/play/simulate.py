@@ -23,7 +23,7 @@ from typing import TextIO
 from studspec.engine.hand import Hand
 from studspec.files import make_folder, write_atomically
 from studspec.history.phh import write_history
-from studspec.spec.model import Stakes, Variant
+from studspec.rulebook.model import Stakes, Variant
 
 from .chunks import Backend, Local, Spans, chunk_size, run_chunks
 from .players import Player, PlayerKind, make_player, play_out

@@ -32,8 +32,8 @@ from studspec.engine.identity import by_identity
 from studspec.engine.records import quick_init
 from studspec.engine.rounds import betting_of
 from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
-from studspec.spec.model import Variant
-from studspec.spec.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
+from studspec.rulebook.model import Variant
+from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
 
 UNCONTESTED = "uncontested"
 _FOLD, _CBR = ActionKind.FOLD, ActionKind.COMPLETE_BET_RAISE

@@ -24,7 +24,7 @@ from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER
 from studspec.engine.shares import Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
 from studspec.engine.wild_cards import PerPlayer
 from studspec.engine.wild_ranking import WildSpec, wild_ranking
-from studspec.spec.model import Face, Variant
+from studspec.rulebook.model import Face, Variant
 
 SAMPLE = 3000
 """Random hands per table: enough for a percentile good to about 1%."""

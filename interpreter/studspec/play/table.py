@@ -38,8 +38,8 @@ from studspec.engine.hand import Hand, TableView
 from studspec.engine.shares import Holding
 from studspec.engine.wild_cards import wild_words
 from studspec.engine.wild_now import spec_for
-from studspec.spec.model import Face
-from studspec.spec.options import TRIGGER_EFFECT_TRAITS
+from studspec.rulebook.model import Face
+from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS
 from studspec.terminal import printable
 
 from .strength import describe_best

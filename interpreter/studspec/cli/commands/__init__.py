@@ -14,8 +14,8 @@ from studspec.engine.actions import MAX_AMOUNT_DIGITS
 from studspec.engine.stakes import MAX_AMOUNT
 from studspec.errors import SpecError
 from studspec.files import write_atomically
-from studspec.spec import load_variant
-from studspec.spec.model import Variant
+from studspec.rulebook import load_variant
+from studspec.rulebook.model import Variant
 from studspec.terminal import printable
 
 

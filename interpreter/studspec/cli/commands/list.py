@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from studspec.spec import builtin_names, load_variant
+from studspec.rulebook import builtin_names, load_variant
 from studspec.terminal import printable
 
 

@@ -13,7 +13,7 @@ from studspec.errors import StakesError
 from studspec.history.phh import rulebook_reference, write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.play.render import render
-from studspec.spec.model import Stakes
+from studspec.rulebook.model import Stakes
 from studspec.terminal import printable
 
 

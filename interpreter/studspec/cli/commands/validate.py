@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from studspec.spec.loader import check_paths
+from studspec.rulebook.loader import check_paths
 from studspec.terminal import printable
 
 

@@ -108,7 +108,7 @@ def confine(
     :class:`~studspec.errors.RuleBookOutsideError` (a ``SpecError`` at ``shown``, default
     ``path``, line 1) naming the allowed folders. Nothing is opened or read.
 
-    This is what :func:`~studspec.spec.load_variant` ``(..., allowed=...)`` checks for the
+    This is what :func:`~studspec.rulebook.load_variant` ``(..., allowed=...)`` checks for the
     book it is given and for every book reached through ``extends``; a caller that takes a
     rule book path from a file (a case's ``_variant``) may call it on its own first.
     """
