@@ -5,7 +5,14 @@ what each seat may see, and replay or write a PHH hand history.
 
     >>> from studspec import Hand, load_variant, parse_action
     >>> hand = Hand(load_variant("seven-card-stud"), stacks=[40000] * 4, seed=1)
+    >>> hand.actor, [str(choice) for choice in hand.legal_actions()]  # p3 brings in
+    (2, ['pb', 'cbr 400'])
     >>> hand.act(parse_action("pb"))
+    >>> hand.actor
+    3
+    >>> view = hand.view(0)  # what seat 0 may see: its own down cards, every up card
+    >>> view.seats[0].cards, view.seats[1].cards
+    ((Card('Ad'), Card('4d'), Card('Jd')), (None, None, Card('Jh')))
 
 Every error is a :class:`StudspecError`; the narrow classes say what went wrong.
 The layers behind the door are described in ``docs/architecture.md``.

@@ -164,7 +164,17 @@ def parse_amount(word: str, what: str = "an amount") -> int:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action written the PHH way (``cbr 400``, ``sm AsKd7h``)."""
+    """Read an action written the PHH way (``cbr 400``, ``sm AsKd7h``).
+
+    >>> parse_action("cbr 400") == bet_to(400)
+    True
+    >>> str(parse_action("SM askd7h")), str(parse_action("sm"))
+    ('sm AsKd7h', 'sm')
+    >>> parse_action("raise 400")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    studspec.errors.ActionFormatError: unknown action 'raise 400': write one of f, cc, pb, cbr AMOUNT, ...
+    """
     words = text.split()
     if not words:
         raise ActionFormatError(f"empty action: write one of {ACTION_SYNTAX}")

@@ -146,6 +146,11 @@ def parse_cards(text: str, *, allow_unknown: bool = False) -> list[Card | None]:
 
     Hand histories write the cards a seat receives as one run of two-character names;
     ``??`` marks a card nobody saw, and ``Xr``/``Xb`` a joker.
+
+    >>> parse_cards("AsKd??", allow_unknown=True)
+    [Card('As'), Card('Kd'), None]
+    >>> format_cards(parse_cards("Th9hXr"))
+    'Th9hXr'
     """
     text = text.strip()
     if len(text) % 2:

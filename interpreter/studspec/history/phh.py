@@ -367,7 +367,19 @@ def _tabled_shows(hand: Hand, history: History, start: int) -> int:
 def replay(history: History, variant: Variant, *, unfinished: bool = False) -> ReplayOutcome:
     """Play every line of ``history``; a history that stops before the hand is over is an
     error unless ``unfinished`` (then the outcome's hand waits where the history stopped).
-    Where every hand is tabled the shows may come in any order (:func:`_tabled`)."""
+    Where every hand is tabled the shows may come in any order (:func:`_tabled`).
+
+    The bring-in (200) and a fold: p2 takes both antes (40 each) and its own bring-in back,
+    1000 - 40 - 200 + 280 = 1040.
+
+    >>> from studspec import Hand, load_variant, parse_action
+    >>> hand = Hand(load_variant("razz"), [1000, 1000], seed=3)
+    >>> for action in ("pb", "f"):
+    ...     hand.act(parse_action(action))
+    >>> history = parse_history(write_history(hand))
+    >>> history.actions[-2:], replay(history, load_variant("razz")).stacks
+    (('p2 pb', 'p1 f'), (960, 1040))
+    """
     hand = new_replay_hand(history, variant)
     index = 0
     while index < len(history.actions):

@@ -214,6 +214,9 @@ def validate_file(path: PathOrName, allowed: Allowed = None) -> list[SpecError]:
     An empty list means the book loads. ``allowed``: the folders rule books may come from
     (``None``, the default: anywhere; built-in books always). Nothing is cached: an editor may
     call this on every save.
+
+    >>> validate_file("seven-card-stud")
+    []
     """
     try:
         return resolve(path, allowed).errors
@@ -295,6 +298,10 @@ def load_variant(name_or_path: PathOrName, allowed: Allowed = None) -> Variant:
     problem; ``str()`` of it is the first problem's line. Results are cached per file and
     reused while neither the file nor any book it extends has changed on disk; treat the
     returned ``Variant`` (including its ``resolved`` mapping) as read-only.
+
+    >>> razz = load_variant("razz")
+    >>> razz.title, razz.max_players, [street.id for street in razz.streets]
+    ('Razz', 8, ['third', 'fourth', 'fifth', 'sixth', 'seventh'])
     """
     folders = allowed_folders(allowed)
     target = _target(name_or_path, folders)
