@@ -208,7 +208,7 @@ def test_no_module_imports_a_layer_it_may_not() -> None:
 
 def _documented_layers() -> dict[str, frozenset[str]]:
     """The "may import" table of docs/architecture.md, as ``{layer: layers}``."""
-    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    page = _section((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8"), "The layers")
     table: dict[str, frozenset[str]] = {}
     for left, right in re.findall(r"^\| `((?:errors|files|terminal)\.py|[a-z]+/)` \| ([^|]+) \|$", page, re.M):
         names = {"everything": {*LAYERS, FRONT_DOOR}, "nothing of studspec": set()}.get(right.strip())
@@ -489,3 +489,13 @@ def test_the_hand_branches_on_no_kind_of_phase() -> None:
     }
     phase_constants = {f"{name}_PHASE" for name in PhaseKind.__members__}  # engine/hot.py's names
     assert imported & phase_constants <= {"COMPLETE_PHASE"}, imported
+
+
+def test_every_module_is_listed_in_the_architecture_page() -> None:
+    """Issue 22: docs/architecture.md lists every module of the package with a line on what
+    it holds, so a new module cannot go unmentioned."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `([a-z_/]+\.py)` \|", _section(page, "Every module"), re.M))
+    modules = {str(path.relative_to(PACKAGE)) for _, path, _ in package_modules()}
+    assert modules - listed == set(), "modules missing from docs/architecture.md"
+    assert listed - modules == set(), "docs/architecture.md lists modules that do not exist"

@@ -1,4 +1,4 @@
-"""Wild cards: which cards are wild for a hand, and what a hand with wild cards is worth.
+"""What a hand with wild cards is worth, under any ranking: :class:`WildSpec` and :class:`WildRanking`.
 
 Home games make whole ranks wild (deuces; threes and nines in Baseball; queens and the rank
 that follows an up queen in Follow the Queen; a player's lowest down card's rank) and add
