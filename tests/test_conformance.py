@@ -17,7 +17,7 @@ import pytest
 from conftest import BUILTIN_BOOKS
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine, ReferenceAdapter
-from studspec.conformance.case import load_case
+from studspec.conformance.case import load_case, option_names
 from studspec.conformance.checkpoints import Illegal, Legal, TableState, ToAct, normalize_action, parse_checkpoints
 from studspec.conformance.protocol import messages_for_line, parse_reply
 from studspec.conformance.runner import run_case
@@ -337,3 +337,42 @@ def test_an_interpreter_crash_fails_the_case_not_the_run(tmp_path: Path, monkeyp
     assert got.startswith(
         "3 p1 pb | a reply that follows the protocol | engine fault: the interpreter crashed: ZeroDivisionError"
     )
+
+
+# --- cases tagged with the options they cover (issue 22) -----------------------------------
+
+CASE_ROOT = Path(__file__).parent / "conformance"
+
+
+def test_every_case_names_the_options_it_covers() -> None:
+    """Each case's ``_options`` names rule-book options as the schema does, so a grep or
+    ``conform --option`` finds every case of one rule."""
+    known = option_names()
+    for path in sorted(CASE_ROOT.rglob("*.phh")):
+        case = load_case(path)
+        assert case.options, f"{path} names no _options"
+        assert set(case.options) <= known, path
+
+
+def test_conform_option_runs_exactly_the_cases_that_cover_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option wild.follow`` runs the cases tagged wild.follow, and a section (``wild``)
+    every case of an option inside it."""
+    tagged = [p for p in CASE_ROOT.rglob("*.phh") if "wild.follow" in load_case(p).options]
+    section = [p for p in CASE_ROOT.rglob("*.phh") if any(o.startswith("wild.") for o in load_case(p).options)]
+    assert 0 < len(tagged) < len(section)
+    assert main(["conform", str(CASE_ROOT), "--option", "wild.follow", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == f"{len(tagged)} passed, 0 failed"
+    assert main(["conform", str(CASE_ROOT), "--option", "wild"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"{len(section)} passed, 0 failed"
+
+
+def test_an_unknown_option_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in ``--option`` or in a case's ``_options`` says what is allowed, not "0 cases"."""
+    assert main(["conform", str(CASE_ROOT), "--option", "wild.folow"]) == 2
+    assert "is no rule-book option" in capsys.readouterr().err
+    case = tmp_path / "case.phh"
+    source = next(CASE_ROOT.rglob("*.phh")).read_text(encoding="utf-8")
+    case.write_text(re.sub(r"^_options = .*$", '_options = ["bring_in.colour"]', source, flags=re.M), "utf-8")
+    with pytest.raises(CaseFormatError, match="no option of a rule book"):
+        load_case(case)

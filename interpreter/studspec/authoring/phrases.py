@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from studspec.errors import MissingPhraseError
-from studspec.rulebook import load_schema
+from studspec.rulebook.schema import options
 
 
 @dataclass(frozen=True)
@@ -342,29 +342,9 @@ def fill(text: str, book: Mapping[str, Any], **extra: Any) -> str:
 
 
 def schema_options() -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every option leaf of the schema as ``(dotted name, schema node)``.
-
-    Names are those :func:`studspec.rulebook.option_values` takes: ``bring_in.card``,
-    ``streets.bet`` (a street's field), ``pots.shares.hand`` (an item's field).
-    """
-    schema = load_schema()
-
-    def walk(node: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
-        props = node.get("properties")
-        if props:
-            for key, child in props.items():
-                yield from walk(child, f"{path}.{key}" if path else key)
-            return
-        items = node.get("items")
-        if node.get("type") == "array" and isinstance(items, dict) and "properties" in items:
-            yield from walk(items, path)
-            return
-        yield path, node
-
-    for name, node in walk({"properties": schema["properties"]}, ""):
-        if name != "streets":
-            yield name, node
-    yield from walk(schema["$defs"]["street"], "streets")
+    """Every option leaf of the schema as ``(dotted name, schema node)``
+    (:func:`studspec.rulebook.schema.options`)."""
+    return options()
 
 
 def named_values(node: Mapping[str, Any]) -> list[str]:

@@ -5,6 +5,10 @@ A case without ``finishing_stacks`` is *partial*: a refusal check written from a
 need not finish the hand, so such a case checks that its actions are accepted, its
 checkpoints and its ``_illegal`` lines, and nothing about the end; reports say it is partial.
 
+``_options = ["bring_in.card", ...]`` names the rule-book options the case covers, as the
+schema names them (``bring_in.card``, ``streets.open_pair_big_bet``, ``pots.shares.hand``), so
+``studspec conform --option wild.follow`` or a plain grep finds every case of one rule.
+
 ``_tabled = N`` says that from action N on every hand still in is tabled (the betting ended
 with all but one player all-in before the last street: TDA 16), so no showing order applies:
 the harness plays the case's show lines from N on in whatever order the engine asks for them
@@ -24,6 +28,8 @@ from studspec.errors import CaseFormatError, CheckpointFormatError, HistoryForma
 from studspec.history.phh import History, read_history
 from studspec.history.variants import Folders, variant_for_history
 from studspec.rulebook.model import Variant
+from studspec.rulebook.schema import options
+from studspec.terminal import printable
 
 from .checkpoints import Checkpoint, Legal, ToAct, parse_checkpoints
 
@@ -39,6 +45,17 @@ class Case:
         """The rule the case checks, as cited in ``_rule``."""
         rule = self.history.extra.get("_rule")
         return rule if isinstance(rule, str) else None
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """``_options``: the rule-book options the case covers (none named: ``()``)."""
+        value = self.history.extra.get("_options")
+        return tuple(value) if isinstance(value, list) else ()
+
+    def covers(self, option: str) -> bool:
+        """Whether the case covers ``option``, or an option inside it (``wild`` covers
+        ``wild.follow``)."""
+        return any(name == option or name.startswith(option + ".") for name in self.options)
 
     @property
     def tabled(self) -> int | None:
@@ -73,12 +90,33 @@ def load_case(path: str | Path) -> Case:
     rule = history.extra.get("_rule")
     if rule is not None and not isinstance(rule, str):
         raise CaseFormatError(f"{path}: '_rule' must be text citing the rule (e.g. \"WSOP-L 217\")")
+    _check_options(history.extra.get("_options"), str(path))
     try:
         checkpoints = parse_checkpoints(history.extra, len(history.actions))
     except CheckpointFormatError as error:
         raise CaseFormatError(f"{path}: {error}") from None
     _check_tabled(history, checkpoints, str(path))
     return Case(str(path), history, checkpoints)
+
+
+def option_names() -> frozenset[str]:
+    """The options a case may name in ``_options``: the schema's (``bring_in.card``)."""
+    return frozenset(name for name, _ in options())
+
+
+def _check_options(value: object, path: str) -> None:
+    """``_options`` is a list of the schema's option names."""
+    if value is None:
+        return
+    known = option_names()
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise CaseFormatError(f"{path}: '_options' must be a list of option names, e.g. [\"bring_in.card\"]")
+    unknown = [name for name in value if name not in known]
+    if unknown:
+        raise CaseFormatError(
+            f"{path}: '_options' names {printable(repr(unknown[0])[:60])}, which is no option of a rule book; "
+            "options are named as the schema names them (bring_in.card, streets.bet, pots.shares.hand)"
+        )
 
 
 def is_show_line(line: str) -> bool:

@@ -8,7 +8,7 @@ nonsense, are reported as the case failing, never as an exception of the harness
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
 
 from studspec.errors import (
@@ -66,6 +66,16 @@ def run_case(path: str | Path, engine: Engine, allowed: Folders = None, keep_goi
     return CaseResult(str(path), rule, first, time.perf_counter() - began, partial, tuple(failures[1:]))
 
 
+def _covers(path: Path, options: Collection[str]) -> bool:
+    """Whether the case at ``path`` covers one of ``options``; a case that cannot be read is
+    run anyway, so that its problem is reported."""
+    try:
+        case = load_case(path)
+    except CaseFormatError:
+        return True
+    return any(case.covers(option) for option in options)
+
+
 def run_cases(
     paths: Iterable[str | Path],
     engine: Engine,
@@ -73,9 +83,13 @@ def run_cases(
     exitfirst: bool = False,
     allowed: Folders = None,
     keep_going: bool = False,
+    options: Collection[str] = (),
 ) -> Iterator[CaseResult]:
-    """Run every case under ``paths`` in order; with ``exitfirst``, stop after a failure."""
+    """Run every case under ``paths`` in order; with ``exitfirst``, stop after a failure;
+    with ``options``, only the cases that cover one of them (``_options``)."""
     for path in find_cases(paths):
+        if options and not _covers(path, options):
+            continue
         result = run_case(path, engine, allowed, keep_going)
         yield result
         if exitfirst and not result.passed:

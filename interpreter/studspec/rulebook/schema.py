@@ -9,7 +9,7 @@ node's ``line:col`` that names the key or value at fault and lists what the sche
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -38,6 +38,33 @@ def validator() -> Draft202012Validator:
     schema = load_schema()
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
+
+
+def options() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every option leaf of the schema as ``(dotted name, schema node)``.
+
+    Names are those :func:`option_values` takes: ``bring_in.card``, ``streets.bet`` (a
+    street's field), ``pots.shares.hand`` (an item's field). A conformance case names the
+    options it covers this way (``_options``).
+    """
+    schema = load_schema()
+
+    def walk(node: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        props = node.get("properties")
+        if props:
+            for key, child in props.items():
+                yield from walk(child, f"{path}.{key}" if path else key)
+            return
+        items = node.get("items")
+        if node.get("type") == "array" and isinstance(items, dict) and "properties" in items:
+            yield from walk(items, path)
+            return
+        yield path, node
+
+    for name, node in walk({"properties": schema["properties"]}, ""):
+        if name != "streets":
+            yield name, node
+    yield from walk(schema["$defs"]["street"], "streets")
 
 
 def option_values(option: str) -> list[str]:

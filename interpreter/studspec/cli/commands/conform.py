@@ -8,6 +8,7 @@ from pathlib import Path
 
 from studspec.cli.commands import MAX_SECONDS, seconds
 from studspec.conformance.adapter import InProcessEngine
+from studspec.conformance.case import option_names
 from studspec.conformance.process import ProcessEngine
 from studspec.conformance.report import failure_text, headline, summary, write_junit
 from studspec.conformance.runner import CaseResult, Engine, run_cases
@@ -37,10 +38,27 @@ def _rulebook_folders(args: argparse.Namespace) -> list[str]:
     return [*folders, str(Path.cwd())]
 
 
+def _unknown_options(asked: list[str]) -> str | None:
+    """Why an ``--option`` names nothing a case can cover, if one does: what is allowed."""
+    names = option_names()
+    sections = {name.split(".")[0] for name in names}
+    for option in asked:
+        if option not in names and option not in sections:
+            return (
+                f"--option {printable(option[:60])!r} is no rule-book option; give one as the schema names it "
+                "(bring_in.card, streets.open_pair_big_bet, wild.follow) or a section (wild, bring_in)"
+            )
+    return None
+
+
 def cmd_conform(args: argparse.Namespace) -> int:
     if args.junit and Path(args.junit).is_dir():
         # Said before the cases run, not after: a long run's report would have nowhere to go.
         print(f"studspec conform: --junit {args.junit} is a folder; give a file name", file=sys.stderr)
+        return 2
+    unknown = _unknown_options(args.option or [])
+    if unknown:
+        print(f"studspec conform: {unknown}", file=sys.stderr)
         return 2
     try:
         engine = _engine(args)
@@ -55,6 +73,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             exitfirst=args.exitfirst,
             allowed=_rulebook_folders(args),
             keep_going=args.all_mismatches,
+            options=args.option or (),
         )
         for result in found:
             cannot_start = _start_error(engine)
@@ -70,7 +89,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
     finally:
         engine.close()
     if not results:
-        print(f"studspec conform: no .phh cases under {' '.join(args.paths)}", file=sys.stderr)
+        covering = f" covering {', '.join(args.option)}" if args.option else ""
+        print(f"studspec conform: no .phh cases{covering} under {' '.join(args.paths)}", file=sys.stderr)
     print(summary(results), flush=True)  # said before the report is written, which may fail
     if args.junit:
         write_junit(results, args.junit)
@@ -94,6 +114,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a folder a case's _variant rule book (and any book it extends) may come from; repeat "
         "for more (default: the folders of the PATHs and the current directory; built-in rule books "
         "may always be named)",
+    )  # fmt: skip
+    con.add_argument(
+        "--option", action="append", metavar="OPTION",
+        help="run only the cases that cover this rule-book option (their _options), as the schema "
+        "names it (wild.follow), or a section (wild); repeat for more",
     )  # fmt: skip
     con.add_argument(
         "--engine", metavar="COMMAND",
