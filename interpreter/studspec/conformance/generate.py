@@ -27,7 +27,7 @@ from studspec.engine.events import BettingSkipped
 from studspec.engine.hand import Hand
 from studspec.files import make_folder, write_atomically
 from studspec.history.phh import history_actions, write_history
-from studspec.play.chunks import Backend, Local, Spans, run_chunks
+from studspec.play.chunks import Backend, Spans, run_chunks
 from studspec.play.players import RandomPlayer
 from studspec.rulebook.model import Stakes, Variant
 
@@ -250,20 +250,3 @@ def run_generation(
 def generation(variant: Variant, ref: str, out_dir: Path, seed: int, settings: GenerationSettings) -> Generation:
     """The :class:`Generation` of ``variant`` (named ``ref`` on the command line) into ``out_dir``."""
     return Generation(variant, ref, variant_reference(ref, out_dir), str(out_dir.resolve()), seed, settings)
-
-
-def generate_cases(
-    variant: Variant,
-    ref: str,
-    out_dir: Path,
-    *,
-    count: int,
-    seed: int,
-    settings: GenerationSettings,
-    backend: Backend | None = None,
-) -> list[Path]:
-    """Write ``count`` cases into ``out_dir`` (in this process unless ``backend`` says
-    otherwise); the same seed writes the same files."""
-    job = generation(variant, ref, out_dir, seed, settings)
-    run_generation(job, count, backend or Local())
-    return [case_path(out_dir, variant, seed, number) for number in range(count)]

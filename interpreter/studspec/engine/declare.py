@@ -5,8 +5,8 @@ public at once; declaring simultaneously (chips in a fist), a declaration stays 
 declarer's own until the last seat has declared, and then all are recorded together, so the
 event log never tells one seat what another chose before it chose itself. At settlement a
 share is contested only by the seats that declared for it, and a seat that declared both
-must win or tie both shares of a pot or it takes nothing from that pot (the rules matrix,
-section 2: Chicago "optional declare"; home-game declare rules).
+must win or tie both shares of a pot or it takes nothing from that pot (docs/rules.md V7:
+Chicago's "optional declare"; home-game declare rules).
 """
 
 from __future__ import annotations

@@ -277,7 +277,7 @@ DECKS.add("52-plus-two-jokers", (*CARDS, *JOKERS))
 
 WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
 WILD_FOLLOW.add("none", FollowRule())
-WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # rules matrix section 2, edge case 36
+WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # docs/rules.md V5, edge case E36
 
 WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
 WILD_JOKERS.add("wild", JokerPlay.WILD)
@@ -312,11 +312,11 @@ TRIGGER_PRICES.add("ante", ante)
 TRIGGER_PRICES.add("bring-in", bring_in)
 TRIGGER_PRICES.add("small-bet", small_bet)
 TRIGGER_PRICES.add("big-bet", big_bet)
-TRIGGER_PRICES.add("pot", the_pot)  # match the pot (rules matrix section 2, Baseball's up 3)
+TRIGGER_PRICES.add("pot", the_pot)  # match the pot (docs/rules.md V6, Baseball's up 3)
 
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
-WILD_BOARD.add("natural", False)  # rules matrix section 2: the bring-in goes by natural cards
+WILD_BOARD.add("natural", False)  # docs/rules.md V5: the bring-in goes by natural cards
 WILD_BOARD.add("wild", True)
 
 

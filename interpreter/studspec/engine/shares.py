@@ -5,7 +5,7 @@ Every share of every pot is decided by a :class:`ShareRule`: it scores each clai
 a Chicago player with no spade in the hole) and puts the winning score in words. Poker
 rankings (:class:`RankedShare`) look at the best five cards; a card share
 (:class:`HoleCardShare`) looks only at the seat's face-down cards (High and Low Chicago:
-the spade in the hole, rules matrix section 2, edge case 35).
+the spade in the hole, docs/rules.md V4, edge case E35).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class HoleCardShare:
     ``order`` ranks a card's rank (deuce 0 .. ace 12) so that larger wins: the highest spade
     (High Chicago) or, turned over, the lowest (Low Chicago, with the ace low or high as the
     house plays it). A seat with no such card in the hole has no claim; if nobody has, the
-    share goes to the poker share (no hole spade: high scoops, rules matrix section 2).
+    share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
     __slots__ = ("high", "name", "order", "ranking", "suit")

@@ -1,7 +1,7 @@
 """Dealt-card rules as data: a card of a given rank, dealt up (or down), sets off an effect.
 
 Baseball's up 4 earns an extra card, free or for a price; its up 3 makes the player match the
-pot or fold (rules matrix section 2, edge case 37). Each effect is a registry entry
+pot or fold (docs/rules.md V6, edge case E37). Each effect is a registry entry
 (:data:`studspec.engine.rules.TRIGGER_EFFECTS`) saying what the seat gets and what saying no
 means, and each price another (:data:`studspec.engine.rules.TRIGGER_PRICES`): a function of
 the table's stakes and the pot. The deal watches the cards fall and sets the rules off

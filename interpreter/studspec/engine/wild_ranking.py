@@ -7,8 +7,8 @@ jokers, which are either fully wild or a **bug**. A :class:`WildSpec` says which
 and a spec, on that ranking's own integer scale (larger is better), so wild and natural
 values compare and the rest of the engine needs no new code to take a maximum.
 
-The rules (house rules written down by Robert's Rules for the bug, and in the rules matrix,
-section 2 and edge case 37):
+The rules (house rules written down by Robert's Rules for the bug, and in docs/rules.md V5,
+V6 and edge case E37):
 
 - a wild card stands for any card, a copy of a card already held included, so four aces
   and a wild card are **five of a kind**, which ranks above a straight flush (five aces
