@@ -5,7 +5,7 @@ seeded hands of every built-in book with a policy of its own (independent of the
 players, which may change), and reduces each block of hands to a digest of every event (type and
 fields) and the finishing stacks. ``record`` writes the digests to
 ``tests/data/differential/BOOK.json``; ``check`` plays the same hands again and names the first
-block that differs. ``tests/test_differential.py`` checks the first blocks of every book in CI;
+block that differs. ``tests/engine/test_differential.py`` checks the first blocks of every book in CI;
 the whole recording (10,000 hands a book) is checked with ``python bench/differential.py check``.
 
 Usage: python bench/differential.py record|check [--hands N] [--books a,b] [--workers W]

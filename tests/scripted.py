@@ -1,5 +1,5 @@
-"""Small helpers for the rule tests (tests/test_rules_*.py): deal chosen cards and play
-PHH lines on a hand dealt from outside.
+"""Small helpers for the rule tests (tests/rules/; the machine and player tests use them too):
+deal chosen cards and play PHH lines on a hand dealt from outside.
 
 Every helper goes through the public API (``Hand.deal``/``Hand.act`` via
 ``apply_history_action``), so a refused deal or action fails the test at the line that

@@ -26,7 +26,7 @@ cases then passing ``conform``. For a book that is refused, every problem must b
 line, not a traceback.
 
 Exit status 1 when anything was found; each finding prints the book number and the command
-that shows the book and what it did. ``tests/test_book_generator.py`` runs a short run in CI.
+that shows the book and what it did. ``tests/commands/test_book_generator.py`` runs a short run in CI.
 """
 
 from __future__ import annotations

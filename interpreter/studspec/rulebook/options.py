@@ -9,7 +9,7 @@ string and a new option value states its meaning in one table row. Where the eng
 same fact (which streets are burned), its registry entry is read from the trait.
 
 Each table's keys are exactly the schema's enum for its option, in the schema's order
-(tests/test_option_traits.py), so messages that list values list them as the schema does.
+(tests/rulebooks/test_option_traits.py), so messages that list values list them as the schema does.
 The spec layer sits below the engine: this module imports nothing from it.
 """
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BUILTIN_BOOKS
+from conftest import BUILTIN_BOOKS, ROOT
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine, ReferenceAdapter
 from studspec.conformance.case import load_case, option_names
@@ -26,9 +26,9 @@ from studspec.rulebook import load_variant
 
 pytest_plugins = ["pytester"]
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = ROOT / "tests" / "conformance"
 REFERENCE = f'"{sys.executable}" -m studspec engine'
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 
 CASE = """\
 variant = "F7S"
@@ -99,7 +99,7 @@ def test_a_malformed_field_is_a_case_error(tmp_path: Path, field: str, message: 
 
 
 def test_a_case_without_finishing_stacks_is_partial(tmp_path: Path) -> None:
-    """More in tests/test_partial_cases.py: it passes on its actions alone."""
+    """More in tests/harness/test_partial_cases.py: it passes on its actions alone."""
     text = CASE.replace("finishing_stacks = [1002, 999, 999]\n", "")
     assert run(tmp_path, text) == ""
     assert load_case(write(tmp_path, "case.phh", text)).partial
@@ -307,7 +307,7 @@ def test_the_plugin_can_check_an_engine(pytester: pytest.Pytester) -> None:
 
 # --- the guide ----------------------------------------------------------------------------
 
-GUIDE = Path(__file__).parent.parent / "docs" / "conformance.md"
+GUIDE = ROOT / "docs" / "conformance.md"
 
 
 def test_the_guide_example_case_passes(tmp_path: Path) -> None:
@@ -341,7 +341,7 @@ def test_an_interpreter_crash_fails_the_case_not_the_run(tmp_path: Path, monkeyp
 
 # --- cases tagged with the options they cover (issue 22) -----------------------------------
 
-CASE_ROOT = Path(__file__).parent / "conformance"
+CASE_ROOT = ROOT / "tests" / "conformance"
 
 
 def test_every_case_names_the_options_it_covers() -> None:

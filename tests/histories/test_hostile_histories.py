@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from studspec.engine import actions
 from studspec.engine.actions import Action, ActionKind, bet_to, parse_action
 from studspec.errors import ActionFormatError, HistoryFormatError, ReplayError, VariantLookupError
@@ -221,7 +222,7 @@ def test_text_given_directly_is_capped_too() -> None:
 def test_the_cap_is_larger_than_any_real_hand() -> None:
     from conftest import wsop_hands
 
-    cases = (Path(__file__).parent / "conformance").rglob("*.phh")
+    cases = (ROOT / "tests" / "conformance").rglob("*.phh")
     largest = max(path.stat().st_size for path in (*wsop_hands(), *cases))
     assert largest * 40 < phh.MAX_HISTORY_BYTES
 

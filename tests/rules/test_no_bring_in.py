@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
+from conftest import ROOT
 from studspec import Hand, load_variant, parse_action, parse_cards, validate_file
 from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
@@ -103,7 +104,7 @@ def test_no_bring_in_is_never_spoken_of(no_door: Variant, capsys: pytest.Capture
 
 def test_the_option_reference_allows_no_bring_in() -> None:
     """Item 4: the schema says a book may have no bring-in street (the engine plays one)."""
-    schema = json.loads((Path(__file__).parent.parent / "schema" / "variant.schema.json").read_text("utf-8"))
+    schema = json.loads((ROOT / "schema" / "variant.schema.json").read_text("utf-8"))
     streets = schema["properties"]["streets"]["description"]
     assert "Exactly" not in streets
     assert "at most one" in schema["$defs"]["street"]["properties"]["bring_in"]["description"].lower()

@@ -2,7 +2,7 @@
 bug, Low Chicago with deuces wild, five-card stud hi-lo declare"): each validates, reads back
 in describe with every rule it took, plays to the end and replays from its own history.
 
-Five-card stud hi-lo declare is the authoring guide's example (tests/test_play.py); these are
+Five-card stud hi-lo declare is the authoring guide's example (tests/commands/test_play.py); these are
 the others, with a priced Baseball rule on five-card stud for good measure.
 """
 

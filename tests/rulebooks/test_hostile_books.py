@@ -3,7 +3,7 @@ control characters, huge merge keys, books that reach outside their folder.
 
 Each must end ``studspec validate`` quickly, in little memory, with one clean
 ``file:line:col: message`` line per problem and no traceback. The broken books of
-tests/test_validate.py are about mistakes; these are about attacks and accidents.
+tests/rulebooks/test_validate.py are about mistakes; these are about attacks and accidents.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from studspec.errors import SpecError, SpecErrors
 from studspec.rulebook import RuleBookOutsideError, confine, load_variant, validate_file, yamlload
 from studspec.rulebook.catalog import variants_dir
@@ -360,7 +361,7 @@ def test_regular_file_modes_still_load(tmp_path: Path) -> None:
 
 # --- the hostile books that already failed cleanly in process, through the command line -------
 
-BROKEN = Path(__file__).parent / "data" / "broken"
+BROKEN = ROOT / "tests" / "data" / "broken"
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in BROKEN.glob("*.yaml")))

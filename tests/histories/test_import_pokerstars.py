@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from studspec.cli import main
 from studspec.errors import ImportFormatError, ReplayError
 from studspec.history.phh import parse_history, read_history, replay
@@ -21,7 +22,7 @@ from studspec.history.pokerstars import MAX_FILE_BYTES, read_hand, read_site_fil
 from studspec.history.pokerstars_phh import convert
 from studspec.history.variants import variant_for_history
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = ROOT / "tests" / "data" / "pokerstars"
 RAKED_SPLIT = DATA / "stud-cash-split-pot-raked.txt"
 HI_LO_SPLIT = DATA / "stud-hi-lo-tournament-split-sitting-out.txt"
 RAZZ_ALL_INS = DATA / "razz-tournament-all-ins-side-pot-uncalled.txt"

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
@@ -24,7 +25,7 @@ from studspec.conformance.protocol import QUERY, EngineError, Refusal
 from studspec.conformance.runner import run_case, run_cases
 from studspec.errors import EngineFault
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = ROOT / "tests" / "conformance"
 PYTHON = f'"{sys.executable}"'
 REFERENCE = f"{PYTHON} -m studspec engine"
 """``studspec engine``, run by this interpreter (the console script may not be on PATH)."""

@@ -13,11 +13,11 @@ that they are sharp enough to notice when the interpreter is wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
@@ -28,7 +28,7 @@ from studspec.engine.evaluation import HIGH_BOARD, RANKINGS, Ranking
 from studspec.engine.machine import compile_variant
 from studspec.engine.shares import RankedShare
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = ROOT / "tests" / "conformance"
 HOUSE_FOLDERS = {"options", "house-games", "chicago", "lowball", "wild"}
 """Cases of other rule books: the mutations here break the casino books' rules."""
 CASES = [path for path in find_cases([SUITE]) if not HOUSE_FOLDERS & set(path.relative_to(SUITE).parts)]

@@ -26,15 +26,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools.local_ray import RAY_BIN, LocalCluster, free_port, local_cluster, ray_environment
-
 from studspec.cli import main
 from studspec.errors import ClusterError
 from studspec.play.cluster import TASK_NAME, installed_version, run_chunk
+from tools.local_ray import RAY_BIN, LocalCluster, free_port, local_cluster, ray_environment
 
 
 def need_ray() -> None:

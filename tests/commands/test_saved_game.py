@@ -37,7 +37,7 @@ from studspec.play.session import Session
 from studspec.play.simulate import hand_seed
 from studspec.play.table import Style
 from studspec.rulebook import load_variant
-from test_snapshots import JSON, _paths, _replaced
+from tampering import JSON, replaced, value_paths
 
 PLAIN = Style(symbols=False, color=False)
 
@@ -421,8 +421,8 @@ def test_any_document_sealed_with_the_right_key_resumes_or_is_one_line_issue_21_
         _saved(folder)
     document: object = _opened(save)
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(_paths(document)))
-        document = _replaced(document, path, data.draw(JSON))
+        path = data.draw(st.sampled_from(value_paths(document)))
+        document = replaced(document, path, data.draw(JSON))
     attempt = folder / "attempt.json"
     try:
         attempt.write_text(saved._wrapped(sealing.seal(json.dumps(document).encode())), encoding="utf-8")

@@ -9,11 +9,11 @@ checks that each one can catch a rule book whose option is not carried out.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from studspec.conformance.adapter import InProcessEngine
 from studspec.conformance.case import find_cases
 from studspec.conformance.runner import run_case
@@ -22,7 +22,7 @@ from studspec.engine.machine import compile_variant
 from studspec.engine.registry import Registry
 from studspec.rulebook import option_values
 
-OPTIONS = Path(__file__).parent / "conformance" / "options"
+OPTIONS = ROOT / "tests" / "conformance" / "options"
 CASES = sorted(find_cases([OPTIONS]))
 
 OPTION_REGISTRIES: list[Registry[Any]] = [
@@ -98,10 +98,7 @@ def test_every_option_value_is_named_by_a_case() -> None:
     """At least two cases play a rule book that sets each non-default option value."""
     texts = [path.read_text(encoding="utf-8") for path in CASES]
     books = {path.name: path.read_text(encoding="utf-8") for path in (OPTIONS / "books").glob("*.yaml")}
-    repo_books = {
-        path.stem: path.read_text(encoding="utf-8")
-        for path in (Path(__file__).parent.parent / "variants").glob("*.yaml")
-    }
+    repo_books = {path.stem: path.read_text(encoding="utf-8") for path in (ROOT / "variants").glob("*.yaml")}
 
     def book_text(text: str) -> str:
         name = text.split('_variant = "', 1)[1].split('"', 1)[0]

@@ -5,7 +5,7 @@ must not change a single dealt card or decision: the deck's inlined shuffle agai
 ``random.Random.shuffle``, the generator a hand makes only when it reshuffles against the one
 it would have kept, dealing a street's cards at once against drawing them one by one, and the
 identity-first caches against their value-keyed originals. The end-to-end guard is
-``tests/test_differential.py`` (recorded hands, event for event); these name the piece that
+``tests/engine/test_differential.py`` (recorded hands, event for event); these name the piece that
 broke when it fails.
 """
 

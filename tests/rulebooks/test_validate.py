@@ -14,15 +14,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import BUILTIN_BOOKS
+from conftest import BUILTIN_BOOKS, ROOT
 from studspec.cli import main
 from studspec.errors import SpecError, SpecErrors
 from studspec.rulebook import load_variant, validate_file, validate_paths
 from studspec.rulebook.yamlload import MAX_BYTES
 
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 BROKEN = DATA / "broken"
-ROOT = Path(__file__).parent.parent
 LINE = re.compile(r"^(?P<file>[^\n]+):(?P<line>\d+):(?P<col>\d+): (?P<message>[^\n]+)$")
 
 # fixture, file the error is in (if not the fixture), line, col, words the message must hold
@@ -413,7 +412,7 @@ def test_load_variant_summarises_several_problems(tmp_path: Path) -> None:
 
 
 def test_validate_paths_counts_files_and_lists_lines() -> None:
-    checked, lines = validate_paths([str(DATA.parent.parent / "variants")])
+    checked, lines = validate_paths([str(ROOT / "variants")])
     assert (checked, lines) == (len(list((ROOT / "variants").glob("*.yaml"))), [])
     checked, lines = validate_paths([str(BROKEN)])
     assert checked == len(list(BROKEN.rglob("*.yaml")))
@@ -502,7 +501,7 @@ def test_any_text_gives_error_lines_not_a_crash(text: str, tmp_path: Path) -> No
 
 def test_a_stud_book_with_random_changes_stays_well_formed(tmp_path: Path) -> None:
     """A valid book with one section swapped for a wrong value gives errors about that section."""
-    stud = yaml.safe_load((DATA.parent.parent / "variants" / "seven-card-stud.yaml").read_text())
+    stud = yaml.safe_load((ROOT / "variants" / "seven-card-stud.yaml").read_text())
     for section in ("players", "stakes", "betting", "streets", "deck", "pots"):
         book = dict(stud, **{section: "oops"})
         path = tmp_path / f"{section}.yaml"

@@ -11,23 +11,17 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools import fuzz  # noqa: E402
-
-from conftest import BUILTIN_BOOKS  # noqa: E402
-from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards  # noqa: E402
-from studspec.engine import betting_phase, machine, refusals, rounds, settlement, views  # noqa: E402
-from studspec.engine import hand as hand_module  # noqa: E402
-from studspec.engine.machine import compile_variant  # noqa: E402
-from studspec.engine.phases import PhaseKind  # noqa: E402
+from conftest import BUILTIN_BOOKS
+from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards
+from studspec.engine import betting_phase, machine, refusals, rounds, settlement, views
+from studspec.engine import hand as hand_module
+from studspec.engine.machine import compile_variant
+from studspec.engine.phases import PhaseKind
+from tools import fuzz
 
 SHORT_RUN = 1600
 """Hands in the clean run: every book many times over, in about half a minute on two cores."""

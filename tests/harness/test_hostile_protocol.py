@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from studspec.cli import main
 from studspec.conformance.adapter import ReferenceAdapter
 from studspec.conformance.process import ProcessEngine
@@ -28,7 +29,7 @@ from studspec.errors import EngineFault, EngineStartError, JSONLineError, Protoc
 from studspec.rulebook import load_variant
 from studspec.rulebook.model import Stakes
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = ROOT / "tests" / "conformance"
 RAZZ = load_variant("razz")
 STAKES = {"ante": 1, "bring_in": 3, "small_bet": 10, "big_bet": 20}
 

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from conftest import ROOT
 from studspec.errors import SpecErrors
 from studspec.rulebook import (
     BetSize,
@@ -32,9 +33,8 @@ from studspec.rulebook import (
     validate_file,
 )
 
-ROOT = Path(__file__).parent.parent
 VARIANTS = ROOT / "variants"
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 BUILTINS = sorted(path.stem for path in VARIANTS.glob("*.yaml"))
 """Every rule book in variants/ is a built-in, found by its file name."""
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from studspec.cli import main
 from studspec.engine.hand import Hand
 from studspec.history.phh import parse_history, write_history
@@ -246,7 +247,7 @@ def test_conform_shows_what_an_engine_wrote_escaped_issue_21_item_14(
         ),
         encoding="utf-8",
     )
-    cases = Path(__file__).parent / "conformance" / "antes"
+    cases = ROOT / "tests" / "conformance" / "antes"
     status = main(["conform", str(cases), "-x", "--engine", f'"{sys.executable}" "{engine}"'])
     assert status == 1
     captured = capsys.readouterr()

@@ -19,6 +19,7 @@ from studspec import BRING_IN, CHECK_CALL, Hand, load_variant
 from studspec.engine.cards import parse_cards
 from studspec.errors import IllegalActionError, SnapshotError
 from studspec.play.players import PlayerKind, make_player
+from tampering import JSON, nested, replaced, value_paths
 
 SEATS = st.integers(min_value=2, max_value=8)
 
@@ -119,13 +120,6 @@ def test_a_hand_without_a_seed_still_saves_its_shuffle() -> None:
 # --- issue 21 item 12: no traceback on a hostile document -----------------------------------
 
 
-def _nested(depth: int) -> object:
-    value: object = "x"
-    for level in range(depth):
-        value = {"streets": value} if level % 2 else [value]
-    return value
-
-
 def _fresh() -> dict[str, object]:
     return Hand(load_variant("seven-card-stud"), [1000, 1000], seed=1).snapshot()
 
@@ -137,9 +131,9 @@ HUGE = 10**5000
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"book": _nested(900)}, "nested more than 32"),
-        ({"book": _nested(500)}, "nested more than 32"),
-        ({"book": {"name": _nested(900)}}, "nested more than 32"),
+        ({"book": nested(900)}, "nested more than 32"),
+        ({"book": nested(500)}, "nested more than 32"),
+        ({"book": {"name": nested(900)}}, "nested more than 32"),
         ({"version": True}, "version true"),
         ({"version": 1.0}, "version 1.0"),
         ({"stacks": [HUGE, 1000]}, "at most 18 digits"),
@@ -154,11 +148,11 @@ HUGE = 10**5000
         ({"log": [["act", True, "pb"]]}, "each log entry is"),
         ({"log": [["act", -1, "pb"]]}, "each log entry is"),
         ({"log": [["act", 0, "pb", HUGE]]}, "each log entry is"),
-        ({"log": [_nested(900)]}, "each log entry is"),
+        ({"log": [nested(900)]}, "each log entry is"),
         ({"deck": HUGE}, "deck must be"),
         ({"book": {"name": HUGE}}, "not valid|18 digits"),
         ({"book": {"name": "x", 5: "y"}}, "keys"),
-        ({"format": _nested(900)}, "not a saved hand"),
+        ({"format": nested(900)}, "not a saved hand"),
     ],
 )
 def test_a_hostile_document_is_refused_in_one_line_issue_21_item_12(change: dict[str, object], message: str) -> None:
@@ -222,46 +216,6 @@ SAVED = [
     _outside_snapshot(),
 ]
 
-WORDS = ["act", "deal", "pb", "cc", "f", "cbr 400", "sm", "AsKd7h", "????2c", "razz", "studspec-hand", ""]
-LEAVES = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.sampled_from([10**18, 2**257, -1, 0, 1, 9, 10])
-    | st.integers(18, 5000).map(lambda digits: 10**digits)  # mapped: a strategy's repr shows no huge number
-    | st.integers(4301, 5000).map(lambda digits: -(10**digits))
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12)
-    | st.sampled_from(WORDS)
-    | st.integers(30, 1000).map(_nested)
-)
-JSON = st.recursive(
-    LEAVES,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.sampled_from(WORDS), inner),
-    max_leaves=8,
-)
-
-
-def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*path, index))
-    return found
-
-
-def _replaced(document: object, path: tuple[object, ...], new: object) -> object:
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(document, dict):
-        return {**document, head: _replaced(document[head], rest, new)}
-    assert isinstance(document, list) and isinstance(head, int)
-    return [*document[:head], _replaced(document[head], rest, new), *document[head + 1 :]]
-
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -271,8 +225,8 @@ def test_any_change_to_a_snapshot_restores_or_is_one_snapshot_error_issue_21_ite
     :class:`SnapshotError` line; nothing else ever escapes."""
     document: object = data.draw(st.sampled_from(SAVED))
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(_paths(document)))
-        document = _replaced(document, path, data.draw(JSON))
+        path = data.draw(st.sampled_from(value_paths(document)))
+        document = replaced(document, path, data.draw(JSON))
     try:
         Hand.restore(document)  # type: ignore[arg-type]
     except SnapshotError as error:

@@ -8,7 +8,6 @@ The long run is ``python tools/bookgen.py --books 20000 --seed 7 --workers 2`` (
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,6 @@ import pytest
 
 from studspec import builtin_names
 from studspec.rulebook import load_schema
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tools import bookgen
 
 BOOKS = 8 * (len(builtin_names()) + 1)

@@ -102,7 +102,7 @@ def test_an_unknown_event_type_raises_naming_it(event: Event) -> None:
             visitor.visit([Mucked(seat=0), event, HandEnded(stacks=())])
 
 
-# Seven-card stud, three seats; stakes as in tests/test_phh.py.
+# Seven-card stud, three seats; stakes as in tests/histories/test_phh.py.
 STAKES = Stakes(ante=10, bring_in=20, small_bet=100, big_bet=200, starting_stack=1000)
 SCRIPT = [
     ("deal", 0, "AsKs2c"),

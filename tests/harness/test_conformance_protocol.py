@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from studspec.cli import main
 from studspec.conformance.adapter import InProcessEngine, ReferenceAdapter
 from studspec.conformance.case import load_case
@@ -37,7 +38,7 @@ from studspec.errors import CaseFormatError
 from studspec.rulebook import load_variant
 from studspec.rulebook.model import Stakes
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = ROOT / "tests" / "conformance"
 PYTHON = f'"{sys.executable}"'
 
 
@@ -435,7 +436,7 @@ def test_a_refused_book_is_a_failure_not_a_skip(tmp_path: Path) -> None:
     assert result.failure.got == "engine error: this engine deals hold'em only"
 
 
-GUIDE = (Path(__file__).parent.parent / "docs" / "conformance.md").read_text(encoding="utf-8")
+GUIDE = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
