@@ -36,8 +36,8 @@ def worker(book: str, players: int, hands: int, seed: int, warmup: int, fill: bo
     """Hands per second of ``hands`` seeded hands (the studspec on ``sys.path``)."""
     import random
 
-    sys.path.insert(0, str(BENCH))
-    import compare  # bench/compare.py: the policy both checkouts play
+    sys.path.insert(0, os.environ.get("STUDSPEC_BENCH", str(BENCH)))
+    import compare  # the tree's own bench/compare.py: the policy both checkouts play
     from studspec import Hand, load_variant
     from studspec.engine.machine import compile_variant
 
@@ -57,8 +57,16 @@ def worker(book: str, players: int, hands: int, seed: int, warmup: int, fill: bo
     return hands / (time.perf_counter() - start)
 
 
+def _environment(tree: Path) -> dict[str, str]:
+    """A worker's environment: the tree's studspec first, and its own bench/compare.py (whose
+    imports follow that tree's package layout)."""
+    return dict(
+        os.environ, PYTHONPATH=str(tree / "interpreter"), STUDSPEC_BENCH=str(tree / "bench"), PYTHONHASHSEED="0"
+    )
+
+
 def measure(tree: Path, book: str, players: int, hands: int, seed: int, warmup: int) -> float:
-    env = dict(os.environ, PYTHONPATH=str(tree / "interpreter"), PYTHONHASHSEED="0")
+    env = _environment(tree)
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", book, str(players), str(hands), str(seed)]
     out = subprocess.run([*command, str(warmup)], env=env, capture_output=True, text=True, check=True).stdout
     return float(json.loads(out)["rate"])
@@ -69,14 +77,15 @@ def instructions(tree: Path, book: str, players: int, args: argparse.Namespace) 
     set-up and warm-up, their difference divided by the hands between them."""
     counts = []
     for hands in (args.hands // 5, args.hands):
-        env = dict(os.environ, PYTHONPATH=str(tree / "interpreter"), PYTHONHASHSEED="0")
+        env = _environment(tree)
         worker_args = [book, str(players), str(hands), str(args.seed), str(args.warmup), "nofill"]
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
         command += [str(Path(__file__).resolve()), "--worker", *worker_args]
         err = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stderr
         collected = [line for line in err.splitlines() if "Collected" in line]
         counts.append(int(collected[-1].split()[-1].replace(",", "")))
-    return (counts[1] - counts[0]) / (args.hands - args.hands // 5)
+    between: int = args.hands - args.hands // 5  # the hands between the runs (argparse gives Any)
+    return (counts[1] - counts[0]) / between
 
 
 def main(argv: Sequence[str] | None = None) -> int:
