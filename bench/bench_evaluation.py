@@ -137,8 +137,9 @@ def sized_for(evaluate: Callable[[Any], object], hands: Sequence[Any], seconds: 
     return hands[: max(len(probe), min(len(hands), int(seconds / max(per_hand, 1e-9))))]
 
 
-def treys_evaluator(hands: Sequence[Hand]) -> tuple[Callable[[Any], object], list[Any]] | None:
-    """treys' seven-card evaluate (5 board + 2 hole), with the hands in its card format."""
+def treys_evaluator(hands: Sequence[Hand]) -> tuple[Callable[[Any], int], list[Any]] | None:
+    """treys' seven-card evaluate (5 board + 2 hole), with the hands in its card format; it
+    answers a rank number, smaller for the better hand."""
     try:
         from treys import Card as TreysCard
         from treys import Evaluator

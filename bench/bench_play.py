@@ -20,7 +20,7 @@ import warnings
 from pathlib import Path
 
 from studspec.engine.hand import Hand
-from studspec.play.players import RandomPlayer, play_out
+from studspec.play.players import Player, RandomPlayer, play_out
 from studspec.rulebook import load_variant
 
 
@@ -28,7 +28,7 @@ def studspec_hands_per_second(book: str, hands: int, players: int, seed: int) ->
     variant = load_variant(book)
     rng = random.Random(seed)
     stacks = [variant.stakes.starting_stack] * players
-    bots = [RandomPlayer(random.Random(rng.random())) for _ in range(players)]
+    bots: list[Player] = [RandomPlayer(random.Random(rng.random())) for _ in range(players)]
     Hand(variant, stacks, seed=0)  # compile the machine outside the timing
     start = time.perf_counter()
     for number in range(hands):

@@ -219,7 +219,7 @@ def pokerkit_module() -> ModuleType | None:
     """pokerkit, or None when it is not installed; its card-reuse warnings at 8 players are
     silenced (it warns each time it deals mucked cards again; we only time it)."""
     try:
-        import pokerkit
+        pokerkit = importlib.import_module("pokerkit")  # a ModuleType to mypy, installed or not
     except ImportError:
         return None
     warnings.simplefilter("ignore")

@@ -17,8 +17,10 @@ import pytest
 
 from conftest import BUILTIN_BOOKS
 from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards
-from studspec.engine import betting_phase, machine, refusals, rounds, settlement, views
+from studspec.engine import betting_phase, handlers, machine, refusals, rounds, settlement, views
 from studspec.engine import hand as hand_module
+from studspec.engine.actions import Action
+from studspec.engine.core import HandCore
 from studspec.engine.machine import compile_variant
 from studspec.engine.phases import PhaseKind
 from tools import fuzz
@@ -167,7 +169,7 @@ def test_a_pot_paid_to_the_wrong_seat_is_reported(monkeypatch: pytest.MonkeyPatc
 def test_a_lost_chip_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     honest = rounds.take_action
 
-    def lossy(hand: Hand, seat: int, action: Any) -> None:
+    def lossy(hand: HandCore, seat: int, action: Action) -> None:
         honest(hand, seat, action)
         if action.kind is ActionKind.CHECK_CALL and hand.stacks[seat] > 0:
             hand.stacks[seat] -= 1  # the chip goes nowhere: not to the pot, not to the log
@@ -175,7 +177,7 @@ def test_a_lost_chip_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     # The betting phase's handler takes the action: plant the bug there (a fresh compile
     # gives every book's betting states the lossy handler).
     lossy_betting = dataclasses.replace(betting_phase.BETTING, take=lossy)
-    monkeypatch.setattr(machine, "HANDLERS", {**machine.HANDLERS, PhaseKind.BETTING: lossy_betting})
+    monkeypatch.setattr(machine, "HANDLERS", {**handlers.HANDLERS, PhaseKind.BETTING: lossy_betting})
     compile_variant.cache_clear()
     try:
         findings = planted_findings()

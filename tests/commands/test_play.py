@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BUILTIN_BOOKS, ROOT
-from studspec.engine.actions import BRING_IN, CHECK_CALL, ActionKind, LegalAction, bet_to
+from studspec.engine.actions import BRING_IN, CHECK_CALL, Action, ActionKind, LegalAction, bet_to
 from studspec.engine.events import BringInDue, CardsDealt, Showed
 from studspec.engine.hand import Hand
 from studspec.errors import ChoiceError, IllegalActionError
@@ -132,8 +132,10 @@ def test_play_reads_the_words_and_the_hand_judges_them() -> None:
     assert parse_choice("bring-in", FIXED) == BRING_IN  # not among FIXED's choices: the hand refuses it
     hand = Hand(load_variant(BOOK), [40000] * 4, seed=hand_seed(find_seed(BOOK, 4, brings_in=True), 0))
     assert hand.actor == 0
+    call = parse_choice("call", hand.legal_actions())
+    assert isinstance(call, Action)  # an action, not one of play's own commands
     with pytest.raises(IllegalActionError, match="bring-in is due from this seat"):
-        hand.act(parse_choice("call", hand.legal_actions()))
+        hand.act(call)
 
 
 # --- whole hands through scripted input ------------------------------------------------------

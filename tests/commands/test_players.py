@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -70,16 +71,24 @@ def test_short_stacks_all_in_still_play_legally() -> None:
         assert sum(hand.stacks) == sum(stacks)
 
 
+def known(text: str) -> list[Card]:
+    """Cards from hand-history text, every one known (no ``??``)."""
+    parsed = parse_cards(text)
+    cards = [card for card in parsed if card is not None]
+    assert len(cards) == len(parsed)
+    return cards
+
+
 def test_percentiles_order_hands_the_rankings_way() -> None:
-    trips = parse_cards("AsAhAd")
-    rags = parse_cards("2c7d9h")
+    trips = known("AsAhAd")
+    rags = known("2c7d9h")
     assert percentile(HIGH, trips) > 0.99 > 0.5 > percentile(HIGH, rags)
-    wheel_start = parse_cards("As2d3h")
-    royalty = parse_cards("KsQdJh")
+    wheel_start = known("As2d3h")
+    royalty = known("KsQdJh")
     assert percentile(ACE_TO_FIVE_LOW, wheel_start) > 0.95 > 0.2 > percentile(ACE_TO_FIVE_LOW, royalty)
 
 
-def up(cards: list[Card | None]) -> Holding:
+def up(cards: Sequence[Card | None]) -> Holding:
     """Cards as a board: every one face up."""
     return Holding.known(cards, [Face.UP] * len(cards))
 
@@ -87,7 +96,7 @@ def up(cards: list[Card | None]) -> Holding:
 def test_equity_uses_the_books_shares() -> None:
     """The same cards are strong in stud and weak in razz, and the other way round."""
     stud, razz = load_variant("seven-card-stud"), load_variant("razz")
-    kings, low = parse_cards("KsKdKh"), parse_cards("As2d3h")
+    kings, low = known("KsKdKh"), known("As2d3h")
     assert equity(stud, up(kings), 3) > equity(stud, up(low), 3)
     assert equity(razz, up(low), 3) > equity(razz, up(kings), 3)
     # More opponents, less of the pot.
@@ -96,8 +105,8 @@ def test_equity_uses_the_books_shares() -> None:
 
 def test_a_low_that_cannot_qualify_wins_no_low_share() -> None:
     hilo = load_variant("seven-card-stud-hi-lo")
-    no_low = parse_cards("KsKdQhQcJs")  # nothing eight or lower
-    with_low = parse_cards("As2d3h5c7s")
+    no_low = known("KsKdQhQcJs")  # nothing eight or lower
+    with_low = known("As2d3h5c7s")
     # Two shares, half the pot each: without a qualifying low only the high half counts.
     assert equity(hilo, up(no_low), 1) == pytest.approx(0.5 * percentile(HIGH, no_low))
     assert equity(hilo, up(with_low), 1) > 0.5 * percentile(HIGH, with_low)

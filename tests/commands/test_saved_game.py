@@ -185,7 +185,8 @@ def test_a_change_to_any_byte_of_a_saved_game_is_refused_issue_21_item_11(data: 
 
 def _opened(save: Path) -> dict[str, Any]:
     """The sealed document, opened with the key (what only the account that saved it can do)."""
-    return json.loads(sealing.unseal(json.loads(save.read_text(encoding="utf-8")), str(save)))
+    document: dict[str, Any] = json.loads(sealing.unseal(json.loads(save.read_text(encoding="utf-8")), str(save)))
+    return document
 
 
 def _sealed_as_studspec(document: dict[str, Any], save: Path) -> None:

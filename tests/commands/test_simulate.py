@@ -266,6 +266,8 @@ class Flaky:
     """A backend that runs chunks in this process but loses each chunk's first ``losses``
     tries, as if its worker had died."""
 
+    workers = 2
+
     def __init__(self, losses: int) -> None:
         self.losses = losses
         self.tries: dict[tuple[int, int], int] = {}

@@ -261,7 +261,7 @@ def test_a_quick_init_record_is_the_record_the_dataclass_init_makes() -> None:
     with pytest.raises(FrozenInstanceError):
         quick.seat = 4  # type: ignore[misc]
     with pytest.raises(TypeError):
-        Quick(3)  # a field without a default is required, as before
+        Quick(3)  # type: ignore[call-arg]  # a field without a default is required, as before
     taken = ActionTaken(2, Action(ActionKind.FOLD), 0, 10, False)
     assert taken == ActionTaken(seat=2, action=Action(ActionKind.FOLD), added=0, street_total=10, all_in=False)
     assert hash(taken) == hash(pickle.loads(pickle.dumps(taken)))

@@ -67,7 +67,7 @@ class FiredHand(Hand):
     """A hand moved by firing the machine's ``advance`` event, ``transitions``' own way,
     instead of walking the compiled edge table as :class:`Hand` does."""
 
-    @property  # type: ignore[override]
+    @property
     def state(self) -> str:
         return self._fired_state
 

@@ -62,8 +62,9 @@ def check_event_log(hand: Hand) -> None:
                 pot -= amount
         elif isinstance(event, (CardsDealt, CommunityCardDealt, CardBurned)):
             cards = event.cards if isinstance(event, CardsDealt) else (event.card,)
-            for card in cards:
-                assert card is not None
+            for dealt in cards:  # None for an unseen card; `card` above holds known cards only
+                assert dealt is not None
+                card = dealt
                 assert card not in mucked, f"folded card {card} dealt again"
                 assert card not in location or (location[card] == "burn" and card not in burns), (
                     f"{card} dealt while already at {location.get(card)}"

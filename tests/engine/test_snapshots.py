@@ -171,7 +171,7 @@ def test_a_seat_given_as_true_is_refused_so_every_saved_seat_is_an_integer_issue
     assert hand.actor == 0
     hand.act(BRING_IN, seat=0)
     with pytest.raises(IllegalActionError):
-        hand.act(CHECK_CALL, seat=True)  # type: ignore[arg-type]  # what a program may pass
+        hand.act(CHECK_CALL, seat=True)  # a bool is an int to the type checker: what a program may pass
     hand.act(CHECK_CALL, seat=1)
     document = json.loads(json.dumps(hand.snapshot()))
     assert [seat for _kind, seat, _text in document["log"]] == [0, 1]
@@ -192,7 +192,8 @@ def test_a_hand_waiting_for_its_first_deal_restores_waiting_issue_21_item_12() -
 
 def _played(hand: Hand, steps: int) -> dict[str, object]:
     _play(hand, random.Random(steps), steps)
-    return json.loads(json.dumps(hand.snapshot()))
+    document: dict[str, object] = json.loads(json.dumps(hand.snapshot()))
+    return document
 
 
 def _house_snapshot() -> dict[str, object]:
@@ -207,7 +208,8 @@ def _house_snapshot() -> dict[str, object]:
 def _outside_snapshot() -> dict[str, object]:
     hand = Hand(load_variant("seven-card-stud"), [1000, 1000], deal_from_outside=True)
     hand.deal(0, [None, None, *parse_cards("2c")])
-    return json.loads(json.dumps(hand.snapshot()))
+    document: dict[str, object] = json.loads(json.dumps(hand.snapshot()))
+    return document
 
 
 SAVED = [

@@ -220,6 +220,7 @@ def test_action_lines_become_protocol_messages() -> None:
 def test_replies_are_checked() -> None:
     state = parse_reply({"to_act": 1, "legal": ["f", "cbr 10..10"], "complete": False, "stacks": [5, 6]})
     assert state == TableState(1, frozenset({"f", "cbr 10"}), False, (5, 6))
+    bad: object  # replies of every shape
     for bad in ([], {"to_act": 1}, {"to_act": True, "legal": [], "complete": False, "stacks": []},
                 {"to_act": None, "legal": "f", "complete": False, "stacks": []},
                 {"to_act": None, "legal": [], "complete": 0, "stacks": []},

@@ -13,7 +13,7 @@ that they are sharp enough to notice when the interpreter is wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -64,7 +64,9 @@ def attribute(target: Any, name: str, value: Any) -> Mutation:
 
 
 class LowWithoutQualifier:
-    """The ace-to-five low, but every low qualifies (no eight-or-better)."""
+    """The ace-to-five low, but every low qualifies (no eight-or-better). A stand-in, not a
+    :class:`Ranking`: every attribute but ``qualifies`` is the base's, so a share takes it
+    cast to one."""
 
     def __init__(self, base: Ranking) -> None:
         self._base = base
@@ -160,7 +162,9 @@ MUTATIONS: dict[str, Mutation] = {
     "high hands without straights": entry(rules.SHARE_RULES, "high", RankedShare(Ranking("high", straights=False))),
     "high hands without flushes": entry(rules.SHARE_RULES, "high", RankedShare(Ranking("high", flushes=False))),
     "low without the eight qualifier": entry(
-        rules.SHARE_RULES, "ace-to-five-low", RankedShare(LowWithoutQualifier(RANKINGS["ace-to-five-low"]))
+        rules.SHARE_RULES,
+        "ace-to-five-low",
+        RankedShare(cast(Ranking, LowWithoutQualifier(RANKINGS["ace-to-five-low"]))),
     ),
     "razz and stud/8 low counted high": entry(rules.SHARE_RULES, "ace-to-five-low", RankedShare(RANKINGS["high"])),
 }

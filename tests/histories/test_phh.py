@@ -9,7 +9,7 @@ import pytest
 from studspec.engine.actions import CHECK_CALL, ActionKind, parse_action
 from studspec.engine.hand import Hand
 from studspec.errors import ReplayError
-from studspec.history.phh import parse_history, replay, write_history
+from studspec.history.phh import ReplayOutcome, parse_history, replay, write_history
 from studspec.play.players import RandomPlayer, play_out
 from studspec.rulebook import load_variant
 
@@ -29,7 +29,7 @@ def history(actions: list[str], **fields: object) -> str:
     return text + "".join(f"{k} = {v!r}\n" for k, v in fields.items())
 
 
-def play(actions: list[str], book: str = "seven-card-stud"):
+def play(actions: list[str], book: str = "seven-card-stud") -> ReplayOutcome:
     return replay(parse_history(history(actions), "case.phh"), load_variant(book))
 
 

@@ -20,7 +20,8 @@ def test_every_seat_posts_the_ante_before_any_card() -> None:
     assert hand.stacks == [995, 895, 795, 695]
     assert sum(p.amount for p in hand.pots()) == 20
     # Nothing is dealt yet: the first deal is awaited for p1, three cards.
-    assert hand.pending_deal() is not None and hand.pending_deal().seat == 0
+    pending = hand.pending_deal()
+    assert pending is not None and pending.seat == 0
 
 
 def test_short_ante_posts_all_and_wins_only_its_share_of_each_ante() -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from scripted import HILO, RAZZ, STUD, cbr_amounts, deal, legal, new_hand, passive, play
+from studspec.engine.hand import Hand
 from studspec.errors import IllegalActionError
 
 
-def five_handed_third_street() -> object:
+def five_handed_third_street() -> Hand:
     hand = new_hand(STUD, stacks=[1000] * 5)
     deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h", p4="AcKcTs", p5="QsQhJd")
     return hand
@@ -68,7 +69,14 @@ def test_cap_on_a_later_street_is_bet_plus_three_raises() -> None:
     assert legal(hand) == ["f", "cc"]
 
 
-def play_to(hand, street: str) -> None:
+def to_act(hand: Hand) -> str:
+    """The PHH name of the seat to act (``p1`` for seat 0): the hand waits for a player."""
+    seat = hand.actor
+    assert seat is not None, f"nobody is to act ({hand.state})"
+    return f"p{seat + 1}"
+
+
+def play_to(hand: Hand, street: str) -> None:
     """Three players, boards without pairs: p1 2c 3c 5c 7c, p2 9d 4d 6d Jd, p3 9h 7s 8s Th."""
     deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h")
     ups = [
@@ -95,21 +103,21 @@ def test_small_bet_on_third_and_fourth_big_bet_from_fifth(name: str, street: str
     hand = new_hand(name, stacks=[1000] * 3)
     play_to(hand, street)
     if street == "third":
-        play(hand, f"p{hand.actor + 1} pb")  # then the completion is to one small bet
+        play(hand, f"{to_act(hand)} pb")  # then the completion is to one small bet
         assert cbr_amounts(hand.legal_actions()) == [size]
-        play(hand, f"p{hand.actor + 1} cbr {size}")
+        play(hand, f"{to_act(hand)} cbr {size}")
     else:
         assert cbr_amounts(hand.legal_actions()) == [size]
-        play(hand, f"p{hand.actor + 1} cbr {size}")
+        play(hand, f"{to_act(hand)} cbr {size}")
     assert cbr_amounts(hand.legal_actions()) == [2 * size]
     with pytest.raises(IllegalActionError):
-        play(hand, f"p{hand.actor + 1} cbr {3 * size}")
+        play(hand, f"{to_act(hand)} cbr {3 * size}")
 
 
 # --- the open pair on 4th street -------------------------------------------------------
 
 
-def fourth_with_open_pair(name: str):
+def fourth_with_open_pair(name: str) -> Hand:
     """p1 shows 8♥ 8♦ on 4th street (an open pair); p2 and p3 show unpaired boards."""
     hand = new_hand(name, stacks=[1000] * 3)
     play(

@@ -10,10 +10,11 @@ import pytest
 
 from scripted import HILO, RAZZ, STUD, actions_taken, deal, finish, legal, new_hand, play, won
 from studspec.engine.events import BringInDue
+from studspec.engine.hand import Hand
 from studspec.errors import IllegalActionError
 
 
-def bring_in_seat(hand) -> int:
+def bring_in_seat(hand: Hand) -> int:
     due = [e for e in hand.events if isinstance(e, BringInDue)]
     assert len(due) == 1, due
     return due[0].seat

@@ -12,11 +12,12 @@ import pytest
 
 from scripted import ALL_CARDS, STUD, deal, new_hand, passive, play, shuffled_hand, snapshot, won
 from studspec.engine.events import BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt
+from studspec.engine.hand import Hand
 from studspec.errors import IllegalDealError
 from studspec.rulebook.model import Face
 
 
-def deal_six_each(hand, seats: list[list[str]]) -> None:
+def deal_six_each(hand: Hand, seats: list[list[str]]) -> None:
     """Deal 3rd to 6th street (six cards a seat), playing each round passively."""
     deal(hand, **{f"p{i + 1}": "".join(cards[:3]) for i, cards in enumerate(seats) if i in hand.live_seats()})
     passive(hand)
@@ -101,7 +102,8 @@ def test_folded_cards_are_never_dealt_again_outside_deal() -> None:
     assert "Qs" in str(refused.value)
     assert snapshot(hand) == before
     play(hand, "d dh p1 3d")
-    assert hand.pending_deal() is not None and hand.pending_deal().seat == 1
+    pending = hand.pending_deal()
+    assert pending is not None and pending.seat == 1
 
 
 def test_folded_cards_are_not_the_community_card() -> None:

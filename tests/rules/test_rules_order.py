@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scripted import HILO, RAZZ, STUD, deal, deal_street, new_hand, passive, play, run_passive, shown_order, streets
+from studspec.engine.hand import Hand
 
 
 @pytest.mark.parametrize("name", [STUD, HILO])
@@ -103,7 +104,7 @@ STUD_CARDS = ("AsKs2c3c5c7cQc", "AhKh9d4d6dJdQh", "AdKd9h7s8sThQs")
 and 7th street."""
 
 
-def stud_to_seventh(through_sixth: str = "") -> object:
+def stud_to_seventh(through_sixth: str = "") -> Hand:
     hand = new_hand(STUD)
     per_street = streets(*STUD_CARDS)
     for index, street in enumerate(per_street):

@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scripted import STUD, deal, legal, new_hand, play, snapshot
+from studspec.engine.hand import Hand
 from studspec.errors import IllegalActionError, IllegalDealError
 
 
-def third_street(*lines: str):
+def third_street(*lines: str) -> Hand:
     hand = new_hand(STUD, stacks=[1000] * 5)
     deal(hand, p1="AsKs2c", p2="AhKh9d", p3="AdKd9h", p4="AcKcTs", p5="QsQhJd")
     for line in lines:
@@ -24,7 +25,7 @@ def third_street(*lines: str):
     return hand
 
 
-def assert_refused(hand, line: str, *, reason_has: str = "") -> IllegalActionError:
+def assert_refused(hand: Hand, line: str, *, reason_has: str = "") -> IllegalActionError:
     before = snapshot(hand)
     choices = legal(hand)
     with pytest.raises(IllegalActionError) as refused:

@@ -25,7 +25,7 @@ from scripted import (
 from studspec import Hand, Showed, load_variant, parse_action, parse_history, replay, write_history
 
 
-def pot_of_101(name: str, p1: str, p2: str, p3: str):
+def pot_of_101(name: str, p1: str, p2: str, p3: str) -> Hand:
     """Ante 5, BI 3, SB 10, BB 20: p1 (lowest door) brings in, p2 calls, p3 folds; 4th is
     checked; 5th and 6th are bet and called; 7th is checked. p1 and p2 each put in
     5 + 3 + 20 + 20 = 48, p3 its ante 5: the pot is 101."""

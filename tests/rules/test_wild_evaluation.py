@@ -360,7 +360,7 @@ class Reference(dict[int, int]):
         self.bugs_restricted = bugs_restricted
         self.copies_flush = copies_flush
         """wild.flush any-rank: a wild card in a flush may copy a rank the five holds."""
-        self.keys: dict[int, NaiveKey] = {}
+        self.naive_keys: dict[int, NaiveKey] = {}
 
     def best(self, codes: Iterable[int]) -> int:
         """The best key of a hand, given the codes of its fives."""
@@ -387,10 +387,10 @@ class Reference(dict[int, int]):
     def key(self, ranks: int, flush: bool) -> NaiveKey:
         """The naive key of five ranks (a code of rank counts), memoised."""
         memo = ranks | flush << 39
-        key = self.keys.get(memo)
+        key = self.naive_keys.get(memo)
         if key is None:
             spelled = tuple(rank for rank in range(13) for _ in range((ranks >> (3 * rank)) & 7))
-            key = self.keys[memo] = self.classify(spelled, flush)
+            key = self.naive_keys[memo] = self.classify(spelled, flush)
         return key
 
 
