@@ -29,9 +29,9 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand
 from studspec.engine.identity import by_identity
+from studspec.engine.machine import compile_variant
 from studspec.engine.records import quick_init
 from studspec.engine.rounds import betting_of
-from studspec.engine.rules import SHOWDOWN_DECLARE, WILD_FOLLOW
 from studspec.rulebook.model import Variant
 from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
 
@@ -392,7 +392,7 @@ def _open_pair(totals: Totals, variant: Variant) -> dict[str, Any]:
 
 def _wild(totals: Totals, variant: Variant) -> dict[str, Any]:
     """A wild rank that follows the cards (Follow the Queen): how often it changes."""
-    if WILD_FOLLOW[variant.wild.follow].trigger is None:
+    if compile_variant(variant).rules.wild.follow.trigger is None:  # the book's rules, resolved once
         return {}
     return {
         "wild_ranks": {
@@ -436,7 +436,7 @@ def _prices(totals: Totals, variant: Variant) -> dict[str, Any]:
 
 def _declarations(totals: Totals, variant: Variant) -> dict[str, Any]:
     """Hi-lo declare only: how often a player declares both, and how often that fails."""
-    if not SHOWDOWN_DECLARE[variant.declare].declares:
+    if not compile_variant(variant).rules.declares:
         return {}
     return {
         "declare": {
