@@ -10,6 +10,12 @@ PHH has no action for a hi-lo declaration; studspec writes it ``dcl high``, ``dc
 bought extra card, an up 3's match the pot or fold) is answered ``pay 200``, ``decline`` or
 ``f``. A PHH reader that does not know ``dcl`` or ``pay`` refuses such a history rather than
 misreading it (docs/conformance.md).
+
+What a player does with its cards besides betting is written with the cards it names: PHH's
+own ``sd CARDS`` (discard, or draw when the book deals replacements; a bare ``sd`` stands
+pat), and studspec's ``up CARDS`` (turn cards face up), ``pass CARDS`` (pass them on),
+``buy CARD`` (buy a replacement; ``decline`` buys none) and ``set CARDS`` (the cards of the
+first of two hands a seat sets).
 """
 
 from __future__ import annotations
@@ -44,7 +50,19 @@ class ActionKind(str, Enum):
     """Pay what a dealt-card rule asks (Baseball's extra card, an up 3's match the pot); the
     amount is the price (studspec's own code: PHH has none)."""
     DECLINE = "decline"
-    """Say no to a dealt-card rule's price and forgo what it gives (studspec's own code)."""
+    """Say no to a dealt-card rule's price and forgo what it gives, or buy no card (studspec's
+    own code)."""
+    DISCARD = "sd"
+    """Discard the named cards (a draw: and be dealt replacements); bare ``sd`` stands pat.
+    PHH's "stand pat or discard"."""
+    TURN_UP = "up"
+    """Turn the named down cards face up (roll your own, flip; studspec's own code)."""
+    PASS = "pass"
+    """Pass the named cards to the seat the book says (studspec's own code)."""
+    BUY = "buy"
+    """Buy a replacement for the named card, at the book's price (studspec's own code)."""
+    SET = "set"
+    """Set two hands: the named cards make the first, the rest the second (studspec's own code)."""
 
 
 @unique
@@ -66,6 +84,10 @@ class Declaration(str, Enum):
 # Read for every action made and checked (defined here, beside the enum; why: .hot).
 _CBR, _PAY, _DECLARE = ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY, ActionKind.DECLARE
 _WITH_AMOUNT = (_CBR, _PAY)
+CARD_DECISIONS = frozenset((ActionKind.DISCARD, ActionKind.TURN_UP, ActionKind.PASS, ActionKind.BUY, ActionKind.SET))
+"""The kinds that name cards a seat holds: what it does with its cards besides betting."""
+_NEED_CARDS = CARD_DECISIONS - {ActionKind.DISCARD}
+"""Card decisions that must name at least one card (a bare ``sd`` stands pat)."""
 
 MAX_AMOUNT_DIGITS = 18
 """Most digits an amount (or a seat number) written as text may have: 18 digits is below
@@ -73,7 +95,8 @@ MAX_AMOUNT_DIGITS = 18
 
 ACTION_SYNTAX = (
     "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck), dcl high|low|both (declare), "
-    "pay or pay AMOUNT (a dealt card's price) or decline"
+    "pay or pay AMOUNT (a dealt card's price) or decline, sd or sd CARDS (discard or draw), "
+    "up CARDS, pass CARDS, buy CARD, set CARDS"
 )
 
 
@@ -87,13 +110,16 @@ class Action:
     """For ``cbr``: the seat's total wager on this street after the action; for ``pay``: the
     price paid (optional when asking: the price is the rule's)."""
     cards: tuple[Card | None, ...] | None = None
-    """For ``sm``: the cards shown (``None`` when mucking); ``None`` items are unknown."""
+    """For ``sm``: the cards shown (``None`` when mucking); for a card decision (``sd``,
+    ``up``, ``pass``, ``buy``, ``set``) the cards it names. ``None`` items are unknown."""
     declaration: Declaration | None = None
     """For ``dcl``: what the seat declares."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):
             raise ActionFormatError(f"an action's kind must be an ActionKind, not {self.kind!r}")
+        if not self.cards and self.kind in _NEED_CARDS:
+            raise ActionFormatError(f"{self.kind.value} needs the cards it names (e.g. '{self.kind.value} 7h')")
         if self.amount is None:
             if self.kind is _CBR:
                 raise ActionFormatError("cbr needs an amount, the seat's total for the street")
@@ -114,8 +140,8 @@ class Action:
             return f"pay {self.amount}"
         if self.kind is ActionKind.DECLARE and self.declaration is not None:
             return f"dcl {self.declaration.value}"
-        if self.kind is ActionKind.SHOW_MUCK and self.cards:
-            return f"sm {format_cards(self.cards)}"
+        if self.cards and (self.kind is ActionKind.SHOW_MUCK or self.kind in CARD_DECISIONS):
+            return f"{self.kind.value} {format_cards(self.cards)}"
         return str(self.kind.value)
 
 
@@ -138,6 +164,11 @@ def declare(declaration: Declaration) -> Action:
 def show(cards: tuple[Card | None, ...]) -> Action:
     """``sm CARDS``: table these cards."""
     return Action(ActionKind.SHOW_MUCK, cards=tuple(cards))
+
+
+def choose(kind: ActionKind, cards: tuple[Card | None, ...]) -> Action:
+    """A card decision naming ``cards`` (``sd`` with none stands pat)."""
+    return Action(kind, cards=tuple(cards) if cards else None)
 
 
 def is_number(word: str) -> bool:
@@ -198,6 +229,8 @@ def parse_action(text: str) -> Action:
             raise ActionFormatError(f"{shown(text)}: {error}") from None
     if kind is ActionKind.DECLARE:
         return _parse_declaration(text, rest)
+    if kind in CARD_DECISIONS:
+        return _parse_card_decision(text, kind, rest)
     if kind is ActionKind.PAY and rest:
         if len(rest) != 1:
             raise ActionFormatError(f"{shown(text)}: pay takes at most one whole amount, the price (e.g. 'pay 200')")
@@ -212,6 +245,21 @@ def _amount(text: str, word: str) -> int:
         return parse_amount(word)
     except ActionFormatError as error:
         raise ActionFormatError(f"{shown(text)}: {error}") from None
+
+
+def _parse_card_decision(text: str, kind: ActionKind, rest: list[str]) -> Action:
+    code = kind.value
+    if len(rest) > 1:
+        raise ActionFormatError(f"{shown(text)}: write the cards as one run, e.g. '{code} 7h2c'")
+    if not rest:
+        if kind is ActionKind.DISCARD:
+            return Action(kind)
+        raise ActionFormatError(f"{shown(text)}: {code} needs the cards it names (e.g. '{code} 7h')")
+    try:
+        cards = tuple(parse_cards(rest[0], allow_unknown=True))
+    except CardFormatError as error:
+        raise ActionFormatError(f"{shown(text)}: {error}") from None
+    return choose(kind, cards)
 
 
 def _parse_declaration(text: str, rest: list[str]) -> Action:
@@ -240,6 +288,9 @@ class LegalAction:
     cost: int = 0
     declaration: Declaration | None = None
     """For ``dcl``: the declaration this choice makes."""
+    cards: tuple[Card | None, ...] = ()
+    """For a card decision: the seat's cards it may name (``minimum`` to ``maximum`` of them;
+    ``cost`` is its price for each card drawn or bought)."""
 
     def allows(self, action: Action) -> bool:
         """Whether ``action`` is this choice (with an amount inside the range)."""
@@ -252,6 +303,9 @@ class LegalAction:
         if self.kind is _CBR:
             assert self.minimum is not None and self.maximum is not None
             return action.amount is not None and self.minimum <= action.amount <= self.maximum
+        if self.kind in CARD_DECISIONS:
+            assert self.minimum is not None and self.maximum is not None
+            return self.minimum <= len(action.cards or ()) <= self.maximum
         return True
 
     def __str__(self) -> str:
@@ -263,4 +317,14 @@ class LegalAction:
             return f"pay {self.cost}"
         if self.kind is ActionKind.DECLARE and self.declaration is not None:
             return f"dcl {self.declaration.value}"
+        if self.kind in CARD_DECISIONS:
+            return f"{self.kind.value} {_count(self.minimum, self.maximum)}" + (
+                f" ({self.cost} a card)" if self.cost else ""
+            )
         return str(self.kind.value)
+
+
+def _count(minimum: int | None, maximum: int | None) -> str:
+    """How many cards a card decision names: ``2 cards``, ``0-3 cards``."""
+    many = f"{minimum}" if minimum == maximum else f"{minimum}-{maximum}"
+    return f"{many} card" + ("" if many == "1" else "s")

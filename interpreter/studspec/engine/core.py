@@ -181,6 +181,9 @@ class Phase:
     handler: PhaseHandler
     street: int | None = None
     """The index of the street the phase belongs to (``None`` outside the streets)."""
+    rule: Any = None
+    """What this one phase of its kind asks, resolved from the book (a decision's count,
+    eligible cards, price): ``None`` for kinds whose every phase is alike."""
     kind: PhaseKind = field(init=False)
     """The handler's kind, kept here: the hand asks it at every step."""
 

@@ -145,6 +145,15 @@ def _draw_at_once(hand: HandCore, queue: list[Queued]) -> bool:
     return True
 
 
+def deal_replacements(hand: HandCore, seat: int, faces: Sequence[Face]) -> None:
+    """Deal the seat replacement cards (a draw, a buy) with these faces: at once from the
+    hand's own deck, else queued for the dealer outside, as a street's cards are."""
+    dealt: DealPart = hand.parts[_PART]
+    dealt.queue.append((seat, tuple(faces)))
+    if hand.deck.drawing:
+        _draw_street(hand, dealt)
+
+
 def cards_dealt(hand: HandCore) -> bool:
     """The machine's condition to leave a deal phase: nothing is left to deal, and no seat
     is still to answer a priced dealt-card rule."""

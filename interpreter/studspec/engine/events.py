@@ -141,6 +141,21 @@ class Declared(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class CardsChosen(Event):
+    """A seat's decision about its cards, carried out (turn up, discard, draw, buy, pass, set
+    hands): the action names the cards. Only turned-up cards are public; the others are the
+    seat's own (and its receiver's, for a pass) until shown, though their number is public."""
+
+    seat: int
+    action: Action
+    paid: int = 0
+    """Chips paid for replacement cards (dead money in the pot)."""
+    to: int | None = None
+    """For a pass: the seat the cards went to."""
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Showed(Event):
     seat: int
     cards: tuple[Card | None, ...]
@@ -187,6 +202,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         BettingSkipped: "betting_skipped",
         ActionTaken: "action_taken",
         Declared: "declared",
+        CardsChosen: "cards_chosen",
         Showed: "showed",
         Mucked: "mucked",
         PotAwarded: "pot_awarded",
@@ -276,6 +292,9 @@ class EventVisitor:
 
     def declared(self, event: Declared) -> None:
         """A seat's hi-lo declaration became known to the table."""
+
+    def cards_chosen(self, event: CardsChosen) -> None:
+        """A seat's decision about its cards was carried out (up, sd, buy, pass, set)."""
 
     def showed(self, event: Showed) -> None:
         """A seat showed its cards."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import betting_phase, dealing, declare, rounds, settlement, showdown
+from . import betting_phase, dealing, declare, discarding, passing, rounds, setting, settlement, showdown, turning_up
 from .core import HandCore, PhaseHandler
 from .phases import PhaseKind
 
@@ -30,6 +30,12 @@ HANDLERS: Mapping[PhaseKind, PhaseHandler] = MappingProxyType(
         PhaseKind.DEAL: dealing.DEAL,
         PhaseKind.BRING_IN: betting_phase.BRING_IN,
         PhaseKind.BETTING: betting_phase.BETTING,
+        PhaseKind.TURN_UP: turning_up.TURN_UP,
+        PhaseKind.DISCARD: discarding.DISCARD,
+        PhaseKind.DRAW: discarding.DRAW,
+        PhaseKind.BUY: discarding.BUY,
+        PhaseKind.PASS: passing.PASS,
+        PhaseKind.SET_HANDS: setting.SET_HANDS,
         PhaseKind.DECLARE: declare.DECLARE,
         PhaseKind.SHOWDOWN: showdown.SHOWDOWN,
         PhaseKind.SETTLEMENT: settlement.SETTLEMENT,

@@ -34,6 +34,7 @@ from studspec.rulebook.model import Variant
 
 from . import rounds
 from .core import Phase, Step
+from .decisions import DecisionRule
 from .handlers import HANDLERS
 from .identity import by_identity
 from .phases import PhaseKind
@@ -67,20 +68,23 @@ class CompiledVariant:
     """The phase every hand begins in."""
 
 
-def _phase(name: str, kind: PhaseKind, street: int | None = None) -> Phase:
-    return Phase(name, HANDLERS[kind], street)
+def _phase(name: str, kind: PhaseKind, street: int | None = None, rule: Any = None) -> Phase:
+    return Phase(name, HANDLERS[kind], street, rule)
 
 
-def _phases(variant: Variant, burns: Callable[[int], bool], declares: bool) -> list[Phase]:
+def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
     phases = [_phase("start", PhaseKind.START), _phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
-        if burns(index):
-            phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
-        phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
-        if street.bring_in:
-            phases.append(_phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
-        phases.append(_phase(f"{street.id}_betting", PhaseKind.BETTING, index))
-    if declares:
+        if street.deal:
+            if rules.burn(index):
+                phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
+            phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
+        phases.extend(_decision_phases(street.id, index, rules.decisions[index]))
+        if street.betting:
+            if street.bring_in:
+                phases.append(_phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
+            phases.append(_phase(f"{street.id}_betting", PhaseKind.BETTING, index))
+    if rules.declares:
         phases.append(_phase("declare", PhaseKind.DECLARE))
     phases += [
         _phase("showdown", PhaseKind.SHOWDOWN),
@@ -88,6 +92,21 @@ def _phases(variant: Variant, burns: Callable[[int], bool], declares: bool) -> l
         _phase(FINAL_STATE, PhaseKind.COMPLETE),
     ]
     return phases
+
+
+def _decision_phases(street_id: str, index: int, decisions: tuple[DecisionRule, ...]) -> list[Phase]:
+    """A phase for each decision of a street, named for its kind (``fifth_turn_up``), with a
+    number when the street asks the same kind twice (``fifth_pass_2``)."""
+    phases: list[Phase] = []
+    for rule in decisions:
+        name = f"{street_id}_{rule.kind.value}"
+        same = sum(1 for phase in phases if phase.kind is rule.kind)
+        phases.append(_phase(name if not same else f"{name}_{same + 1}", rule.kind, index, rule))
+    return phases
+
+
+_SKIPPABLE = frozenset({PhaseKind.BRING_IN, PhaseKind.BETTING})
+"""The phases a street passes over when fewer than two seats can bet."""
 
 
 def _after_street(phases: list[Phase], index: int) -> str:
@@ -111,7 +130,7 @@ def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[
         following = phases[index + 1].name
         if phase.kind is PhaseKind.DEAL and deal_may_fold:
             edges.append(dict(source=phase.name, dest="settlement", conditions=[*done, rounds.one_seat_left]))
-        if phase.kind is PhaseKind.DEAL:
+        if phase.kind is not PhaseKind.BETTING and phases[index + 1].kind in _SKIPPABLE and wait is not None:
             edges.append(
                 dict(
                     source=phase.name,
@@ -153,7 +172,7 @@ def build_machine(variant: Variant, rules: ResolvedRules, graph: bool = False) -
     """The machine for ``variant`` under its resolved ``rules`` (which streets burn, whether
     seats declare, whether a deal can fold a seat); ``graph=True`` builds a drawable one
     (Mermaid), whose states are labelled with what they wait for."""
-    phases = _phases(variant, rules.burn, rules.declares)
+    phases = _phases(variant, rules)
     states: list[dict[str, Any]] = [
         {"name": phase.name, "on_enter": phase.handler.enter, "final": phase.kind is PhaseKind.COMPLETE}
         for phase in phases

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
+from studspec.rulebook.model import Face
 from studspec.rulebook.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
+from .decisions import DecisionRule
 from .evaluation import (
     ACE_TO_FIVE_LOW,
     ACE_TO_SIX_BOARD,
@@ -27,15 +29,25 @@ from .evaluation import (
     RANKINGS,
     Ranking,
 )
+from .phases import PhaseKind
 from .records import quick_init
 from .registry import Registry
-from .shares import Evaluator, HoleCardShare, RankedShare, ShareRule, ace_high, lowest_ace_high, lowest_ace_low
+from .shares import (
+    Evaluator,
+    HoleCardShare,
+    RankedShare,
+    SetHandShare,
+    ShareRule,
+    ace_high,
+    lowest_ace_high,
+    lowest_ace_low,
+)
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
 from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
-    from studspec.rulebook.model import Variant
+    from studspec.rulebook.model import Decision, Share, Variant
 
 # --- Who brings in -------------------------------------------------------------------
 # A bring-in card rule gives (rank key, suit key) for a door card; the larger key is the
@@ -314,6 +326,83 @@ TRIGGER_PRICES.add("small-bet", small_bet)
 TRIGGER_PRICES.add("big-bet", big_bet)
 TRIGGER_PRICES.add("pot", the_pot)  # match the pot (docs/rules.md V6, Baseball's up 3)
 
+# --- Decisions about cards --------------------------------------------------------------
+# Each streets[].decisions[] option value; a decision is resolved into a DecisionRule that
+# its phase carries (studspec.engine.decisions), and its kind names the phase handler.
+
+DECISION_KINDS: Registry[PhaseKind] = Registry("streets.decisions.decide")
+"""Which phase handler carries out each kind of decision."""
+DECISION_KINDS.add("turn-up", PhaseKind.TURN_UP)  # roll your own, Seven-Card Flip
+DECISION_KINDS.add("discard", PhaseKind.DISCARD)  # Super Stud, pineapple stud
+DECISION_KINDS.add("draw", PhaseKind.DRAW)  # stud with a twist, Pig Poker
+DECISION_KINDS.add("buy", PhaseKind.BUY)  # English stud
+DECISION_KINDS.add("pass", PhaseKind.PASS)  # Anaconda
+DECISION_KINDS.add("set-hands", PhaseKind.SET_HANDS)  # Cowpie, Outhouse
+
+DECISION_CARDS: Registry[tuple[Face, ...]] = Registry("streets.decisions.cards")
+"""The faces of the cards a decision may name."""
+DECISION_CARDS.add("any", (Face.DOWN, Face.UP))
+DECISION_CARDS.add("down", (Face.DOWN,))
+DECISION_CARDS.add("up", (Face.UP,))
+
+DECISION_ORDER: Registry[bool] = Registry("streets.decisions.order")
+"""Whether seats choose together (in secret, carried out at once) or one after another."""
+DECISION_ORDER.add("together", True)
+DECISION_ORDER.add("in-turn", False)
+
+DECISION_PRICES: Registry[Price | None] = Registry("streets.decisions.price")
+"""What each replacement card costs, from the table's stakes; ``None``: free."""
+DECISION_PRICES.add("free", None)
+DECISION_PRICES.add("ante", ante)
+DECISION_PRICES.add("bring-in", bring_in)
+DECISION_PRICES.add("small-bet", small_bet)
+DECISION_PRICES.add("big-bet", big_bet)
+
+DECISION_SHORT: Registry[bool] = Registry("streets.decisions.short_of_price")
+"""Whether a seat short of a card's price may take it for all it has."""
+DECISION_SHORT.add("all-in", True)
+DECISION_SHORT.add("stand-pat", False)
+
+DECISION_REPLACEMENT: Registry[Face | None] = Registry("streets.decisions.replacement")
+"""How a replacement card is dealt; ``None``: with the face of the card it replaces."""
+DECISION_REPLACEMENT.add("same-face", None)
+DECISION_REPLACEMENT.add("down", Face.DOWN)
+DECISION_REPLACEMENT.add("up", Face.UP)
+
+DECISION_DIRECTION: Registry[int] = Registry("streets.decisions.direction")
+"""Where passed cards go among the seats still in: 1 left (the order of play), -1 right, 0 across."""
+DECISION_DIRECTION.add("left", 1)
+DECISION_DIRECTION.add("right", -1)
+DECISION_DIRECTION.add("across", 0)
+
+_ONE_CARD = frozenset({PhaseKind.TURN_UP, PhaseKind.PASS, PhaseKind.BUY})
+"""Kinds that name one card when the book gives no number."""
+
+
+def decision_rule(decision: Decision) -> DecisionRule:
+    """One ``streets[].decisions[]`` entry looked up in the registries."""
+    kind = DECISION_KINDS[decision.decide]
+    count = decision.count
+    if count is None and kind in _ONE_CARD and decision.up_to is None and decision.at_least is None:
+        count = 1
+    return DecisionRule(
+        kind=kind,
+        count=count,
+        least=decision.at_least or 0,
+        most=decision.up_to,
+        keep=decision.keep,
+        faces=(Face.DOWN,) if kind is PhaseKind.TURN_UP else DECISION_CARDS[decision.cards],
+        together=DECISION_ORDER[decision.order] or kind is PhaseKind.PASS,
+        price=DECISION_PRICES[decision.price],
+        short_pays_all=DECISION_SHORT[decision.short_of_price],
+        replacement=DECISION_REPLACEMENT[decision.replacement],
+        step=DECISION_DIRECTION[decision.direction],
+        hands=decision.hands,
+        first_outranks=decision.first_outranks,
+        down_in_each=decision.down_in_each,
+    )
+
+
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
 WILD_BOARD.add("natural", False)  # docs/rules.md V5: the bring-in goes by natural cards
@@ -414,6 +503,8 @@ class ResolvedRules:
     """Each dealt-card rule, in the book's order."""
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
+    decisions: tuple[tuple[DecisionRule, ...], ...] = ()
+    """Each street's decisions about cards, in order (none in most books)."""
 
     watches_cards: bool = field(init=False)
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
@@ -455,6 +546,16 @@ def resolve(variant: Variant) -> ResolvedRules:
             )
             for t in variant.triggers
         ),
-        shares=tuple((SHARE_RULES[share.hand], share.qualifier) for share in variant.shares),
+        shares=tuple((_share_rule(share), share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
+        decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
     )
+
+
+def _share_rule(share: Share) -> ShareRule:
+    """A share's rule: its ranking, reading one of the two hands a seat set if it names one."""
+    rule = SHARE_RULES[share.hand]
+    if share.set_hand is None:
+        return rule
+    assert isinstance(rule, RankedShare)  # the checks allow `set` on poker rankings only
+    return SetHandShare(rule, share.set_hand - 1)

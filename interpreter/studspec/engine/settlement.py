@@ -23,6 +23,7 @@ from .events import HandEnded, PotAwarded
 from .phases import PhaseKind
 from .pots import Pot, divide
 from .records import quick_init
+from .setting import hands_of
 from .shares import Evaluator, Holding, ShareRule, odd_chip_order
 from .showdown import showdown_of
 from .wild_now import spec_for
@@ -103,7 +104,9 @@ def _holdings(hand: HandCore) -> Callable[[int], Holding]:
             raise HandError(f"p{seat + 1}'s cards are not all known, so the pot cannot be settled")
         own = tuple(c for c in hand.cards[seat] if c is not None)
         board = tuple(c for c in hand.community if c is not None)
-        return Holding(own, tuple(hand.faces[seat]), board, spec_for(hand, seat))
+        hands = hands_of(hand, seat)
+        sets = () if hands is None else tuple(tuple(c for c in part if c is not None) for part in hands)
+        return Holding(own, tuple(hand.faces[seat]), board, spec_for(hand, seat), sets)
 
     return holding_of
 
@@ -113,7 +116,7 @@ OddChip = Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
 
 def _chip_order(odd_chip: OddChip, rule: ShareRule, held: Mapping[int, Holding]) -> Callable[[int], tuple[int, ...]]:
     """The odd-chip key of each tied seat under ``rule`` (bound now, not in a loop's closure)."""
-    return lambda seat: odd_chip(rule.ranking_for(held[seat]), held[seat].playing, seat)
+    return lambda seat: odd_chip(rule.ranking_for(held[seat]), rule.cards(held[seat]), seat)
 
 
 def share_portions(amount: int, rules: Sequence[ShareRule]) -> list[int]:

@@ -39,6 +39,8 @@ class Holding:
     community: tuple[Card, ...] = ()
     wild: WildSpec | None = None
     """What is wild in this seat's hand (``None``: no card is)."""
+    sets: tuple[tuple[Card, ...], ...] = ()
+    """The two hands the seat set, when the book has players set hands (Cowpie)."""
 
     @classmethod
     def known(
@@ -89,6 +91,10 @@ class RankedShare:
     def score(self, holding: Holding) -> int | None:
         return self.ranking_for(holding).value(holding.playing)
 
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        """The cards this share reads (the odd-chip rules look at them)."""
+        return holding.playing
+
     def qualifies(self, score: int, qualifier: int) -> bool:
         return self.ranking.qualifies(score, qualifier)
 
@@ -120,6 +126,9 @@ class HoleCardShare:
         """The ranking the odd-chip rules read (ties cannot happen: one card of each)."""
         return self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
 
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        return holding.playing
+
     def score(self, holding: Holding) -> int | None:
         ranks = [card >> 2 for card in holding.hole() if card < FIRST_JOKER and card & 3 == self.suit]
         if not ranks:
@@ -136,7 +145,40 @@ class HoleCardShare:
         return f"the {_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
 
 
-ShareRule = RankedShare | HoleCardShare
+class SetHandShare:
+    """A poker share that reads one of the two hands a seat set (Cowpie: the five-card hand
+    for one half, the two-card hand for the other)."""
+
+    __slots__ = ("high", "index", "inner", "name", "ranking")
+
+    def __init__(self, inner: RankedShare, index: int) -> None:
+        self.inner = inner
+        self.index = index
+        self.ranking = inner.ranking
+        self.high = inner.high
+        self.name = f"{inner.name} (hand {index + 1})"
+
+    def _hand(self, holding: Holding) -> Holding:
+        cards = holding.sets[self.index] if holding.sets else holding.cards
+        return Holding(cards, (Face.DOWN,) * len(cards), holding.community, holding.wild)
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.inner.ranking_for(holding)
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        return self._hand(holding).playing
+
+    def score(self, holding: Holding) -> int | None:
+        return self.inner.score(self._hand(holding))
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.inner.qualifies(score, qualifier)
+
+    def describe(self, score: int) -> str:
+        return self.inner.describe(score)
+
+
+ShareRule = RankedShare | HoleCardShare | SetHandShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

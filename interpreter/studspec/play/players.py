@@ -12,7 +12,7 @@ from enum import Enum, unique
 from typing import Protocol
 
 from studspec.engine import hot
-from studspec.engine.actions import Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
+from studspec.engine.actions import CARD_DECISIONS, Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
 from studspec.engine.core import pot_size
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
@@ -24,7 +24,9 @@ from .strength import equity, natural_equity, share_chances
 _CBR, _CALL, _FOLD, _BRING_IN = hot.COMPLETE_BET_RAISE, hot.CHECK_CALL, hot.FOLD, hot.BRING_IN
 _PAY, _DECLINE, _DECLARE, _SHOW_MUCK = hot.PAY, hot.DECLINE, hot.DECLARE, hot.SHOW_MUCK
 _PLAIN: dict[ActionKind, Action] = {
-    kind: Action(kind) for kind in ActionKind if kind is not ActionKind.COMPLETE_BET_RAISE
+    kind: Action(kind)
+    for kind in ActionKind
+    if kind is not ActionKind.COMPLETE_BET_RAISE and (kind not in CARD_DECISIONS or kind is ActionKind.DISCARD)
 }
 """The action of each kind that carries nothing but its kind (actions are immutable: shared)."""
 
@@ -35,6 +37,9 @@ def as_action(choice: LegalAction, amount: int | None = None) -> Action:
     if kind is _CBR:
         assert choice.minimum is not None
         return bet_to(choice.minimum if amount is None else amount)
+    if kind in CARD_DECISIONS:
+        assert choice.minimum is not None
+        return Action(kind, cards=tuple(choice.cards[: choice.minimum]) or None)
     if choice.declaration is None:
         return _PLAIN[kind]
     return Action(kind, declaration=choice.declaration)

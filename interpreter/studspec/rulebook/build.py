@@ -10,7 +10,31 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .model import BetSize, Face, Share, Stakes, Street, Trigger, Variant, WildRules
+from .model import BetSize, Decision, Face, Share, Stakes, Street, Trigger, Variant, WildRules
+
+
+def _decision(data: Mapping[str, Any]) -> Decision:
+    """One ``streets[].decisions[]`` entry, each missing option at its schema default."""
+
+    def number(key: str) -> int | None:
+        return None if data.get(key) is None else int(data[key])
+
+    return Decision(
+        decide=data["decide"],
+        count=number("count"),
+        up_to=number("up_to"),
+        at_least=number("at_least"),
+        keep=number("keep"),
+        cards=data.get("cards", "any"),
+        order=data.get("order", "together"),
+        price=data.get("price", "free"),
+        short_of_price=data.get("short_of_price", "all-in"),
+        replacement=data.get("replacement", "same-face"),
+        direction=data.get("direction", "left"),
+        hands=tuple(int(size) for size in data.get("hands", ())),
+        first_outranks=bool(data.get("first_outranks", False)),
+        down_in_each=int(data.get("down_in_each", 0)),
+    )
 
 
 def _street(data: Mapping[str, Any]) -> Street:
@@ -21,12 +45,19 @@ def _street(data: Mapping[str, Any]) -> Street:
         bet_times=int(data.get("bet_times", 1)),
         bring_in=bool(data.get("bring_in", False)),
         open_pair_big_bet=bool(data.get("open_pair_big_bet", False)),
+        decisions=tuple(_decision(decision) for decision in data.get("decisions", ())),
+        betting=bool(data.get("betting", True)),
     )
 
 
 def _share(data: Mapping[str, Any]) -> Share:
     qualifier = data.get("qualifier")
-    return Share(hand=data["hand"], qualifier=None if qualifier is None else int(qualifier))
+    set_hand = data.get("set")
+    return Share(
+        hand=data["hand"],
+        qualifier=None if qualifier is None else int(qualifier),
+        set_hand=None if set_hand is None else int(set_hand),
+    )
 
 
 def _trigger(data: Mapping[str, Any]) -> Trigger:

@@ -126,6 +126,15 @@ def _up_cards(street: Book) -> int:
     return sum(1 for face in street["deal"] if face == "up")
 
 
+def _turned_up(street: Book) -> int:
+    """The fewest cards a street's decisions surely turn up (a turn-up of an exact count)."""
+    return sum(
+        decision.get("count", 0 if "up_to" in decision or "at_least" in decision else 1)
+        for decision in street.get("decisions", ())
+        if decision["decide"] == "turn-up"
+    )
+
+
 @check(("title",), ("description",), ("phh_codes",))
 def text_a_terminal_shows(book: Book) -> Iterator[Finding]:
     """A book's text is printed by describe, run, simulate and play: it may hold no control
@@ -234,7 +243,7 @@ def bring_in_street(book: Book) -> Iterator[Finding]:
                 ("streets", index, "bring_in"),
                 f"the bring-in is allowed only on the first street ({first_id!r}), not on {streets[index]['id']!r}",
             )
-        elif _up_cards(streets[0]) == 0:
+        elif _up_cards(streets[0]) + _turned_up(streets[0]) == 0:
             deal = ", ".join(streets[0]["deal"])
             yield Finding(
                 ("streets", 0, "deal"),
@@ -257,6 +266,15 @@ def open_pair_needs_two_up_cards(book: Book) -> Iterator[Finding]:
             )
 
 
+def _replacements(street: Book) -> int:
+    """The most replacement cards one seat may be dealt on a street (draws and buys)."""
+    most = 0
+    for decision in street.get("decisions", ()):
+        if decision["decide"] in ("draw", "buy"):
+            most += decision.get("count") or decision.get("up_to") or (1 if decision["decide"] == "buy" else 7)
+    return most
+
+
 @dataclass(frozen=True)
 class _DeckCount:
     """The deck arithmetic of a book: the deck, the seats, each street's cards and burns."""
@@ -275,8 +293,8 @@ class _DeckCount:
             name=deck["cards"],
             size=DECK_TRAITS[deck["cards"]].cards,
             seats=book["players"]["max"],
-            cards=[len(street["deal"]) for street in streets],
-            burns=[burn.cards_burned_before(i) for i in range(len(streets))],
+            cards=[len(street["deal"]) + _replacements(street) for street in streets],
+            burns=[burn.cards_burned_before(i) if street["deal"] else 0 for i, street in enumerate(streets)],
         )
 
     @property
@@ -321,7 +339,8 @@ def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterato
     """A community card can stand in for the last street only: that street deals one card,
     and the deck serves every seat up to it, with a burn and a card to spare."""
     streets, exhaustion = book["streets"], book["deck"]["exhaustion"]
-    cards, burns, last = count.cards, count.burns, len(count.cards) - 1
+    dealing = [index for index, street in enumerate(streets) if street["deal"]]
+    cards, burns, last = count.cards, count.burns, dealing[-1] if dealing else len(count.cards) - 1
     if cards[last] != 1:
         none = values_where(EXHAUSTION_TRAITS, lambda rule: not rule.has_rule)[0]
         message = (
@@ -371,7 +390,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     size = DECK_TRAITS[deck["cards"]].cards
     seats = book["players"]["max"]
     cards = sum(len(street["deal"]) for street in streets)
-    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i in range(len(streets)))
+    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i, street in enumerate(streets) if street["deal"])
     needed = seats * cards + burns + extras
     if needed > size:
         fits = (size - burns - extras) // cards
@@ -440,7 +459,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
         not HAND_TRAITS[share["hand"]].card and not ("qualifier" in share and _low(share["hand"])) for share in shares
     ):
         yield from _a_share_always_won(shares)
-    if len(shares) == 2:
+    if len(shares) == 2 and {share.get("set") for share in shares} != {1, 2}:
         hands = [share["hand"] for share in shares]
         if not _two_shares_fit(hands):
             yield Finding(
@@ -542,7 +561,7 @@ def _limit_streets(book: Book) -> Iterator[Finding]:
     """Each street names the stake that sizes its bets; the open pair needs fixed bets."""
     structure = book["betting"]["structure"]
     for index, street in enumerate(book["streets"]):
-        if "bet" not in street:
+        if "bet" not in street and street.get("betting", True):
             yield Finding(
                 ("streets", index),
                 f"street {street['id']!r} has no bet; a {structure} book must size every "

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 
+from . import decision_checks  # noqa: F401  (registers the decision checks)
 from .advice import SpecWarning, warnings_for
 from .build import build_variant
 from .catalog import Folders, allowed_folders, builtin_path, confine, is_builtin_name

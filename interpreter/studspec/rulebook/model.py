@@ -49,6 +49,44 @@ class Stakes:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """What players do with their cards on a street, after its deal and before its betting
+    (``streets[].decisions[]``): turn cards up, discard, draw, buy, pass, or set two hands.
+
+    Option values stay the schema's strings; the engine resolves them
+    (:mod:`studspec.engine.choosing`)."""
+
+    decide: str
+    """The kind of decision (``turn-up``, ``discard``, ``draw``, ``buy``, ``pass``, ``set-hands``)."""
+    count: int | None = None
+    """Exactly this many cards."""
+    up_to: int | None = None
+    """At most this many cards (from ``at_least``, default 0)."""
+    at_least: int | None = None
+    """At least this many cards (up to ``up_to``, default every eligible card)."""
+    keep: int | None = None
+    """Discard down to this many cards."""
+    cards: str = "any"
+    """Which of the seat's cards it may name: ``down``, ``up`` or ``any``."""
+    order: str = "together"
+    """``together`` (chosen in secret, carried out at once) or ``in-turn`` (each public at once)."""
+    price: str = "free"
+    """What each card drawn or bought costs (a stake of the table), paid into the pot."""
+    short_of_price: str = "all-in"
+    """A seat short of the price pays what it has (``all-in``) or may not buy (``stand-pat``)."""
+    replacement: str = "same-face"
+    """How a drawn or bought card is dealt: ``same-face`` as the card it replaces, ``down``, ``up``."""
+    direction: str = "left"
+    """Where passed cards go: ``left``, ``right`` or ``across``."""
+    hands: tuple[int, ...] = ()
+    """The sizes of the hands a seat sets (``set-hands``), the first named by ``set``."""
+    first_outranks: bool = False
+    """The first hand set must outrank the second as a high poker hand."""
+    down_in_each: int = 0
+    """Each hand set must hold at least this many face-down cards."""
+
+
+@dataclass(frozen=True)
 class Street:
     """One deal and the betting round that follows it."""
 
@@ -61,6 +99,10 @@ class Street:
     street at twice the big bet)."""
     bring_in: bool = False
     open_pair_big_bet: bool = False
+    decisions: tuple[Decision, ...] = ()
+    """What players do with their cards after the deal and before the betting, in order."""
+    betting: bool = True
+    """Whether the street has a betting round (a step of decisions alone may not)."""
 
     @property
     def open_pair_applies(self) -> bool:
@@ -76,6 +118,8 @@ class Share:
     hand: str
     qualifier: int | None = None
     """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
+    set_hand: int | None = None
+    """In a book whose players set two hands: which of them (1 or 2) this share reads."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,302 @@
+"""What every decision about cards shares: who is asked, what each may name, and when the
+choices are carried out.
+
+A decision phase (turn up, discard, draw, buy, pass, set hands: one handler each, in its own
+module) asks every seat still in the hand that has something to choose, in seat order from
+the dealer's left. Chosen ``together``, each choice stays its seat's own secret until the
+last seat has chosen, and then all are carried out at once (chips in a fist: nobody's choice
+can depend on another's); chosen ``in-turn``, each is carried out, and public, before the
+next seat chooses. A folded seat is not asked; an all-in seat decides as any other, but takes
+no card it would have to pay for with chips it no longer has.
+
+Every named card is checked before anything changes (it must be the seat's, eligible, named
+once, and as many as the rule asks), so a refused choice leaves the hand exactly as it was.
+A card the history does not show (``??``) matches one of the seat's unseen cards; a named
+card the seat holds unseen (a replay that did not see it dealt) becomes known as it is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from studspec.errors import IllegalActionError
+from studspec.rulebook.model import Face
+
+from .actions import Action, ActionKind, LegalAction
+from .cards import Card
+from .core import HandCore, PhaseHandler, part, pot_size
+from .dealing import begin_street, pending_deal
+from .decisions import DecisionRule
+from .events import CardsChosen
+from .phases import PhaseKind, Wait
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """One seat's choice, checked: the action, and the positions in its hand it names."""
+
+    seat: int
+    action: Action
+    positions: tuple[int, ...]
+
+
+class ChoicePart:
+    """The decision phase's own record (one decision at a time: a phase clears it on entry)."""
+
+    __slots__ = ("pending", "queue")
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+        """Seats still to choose, in order."""
+        self.pending: list[Chosen] = []
+        """Choices made together and not yet carried out (each known only to its seat)."""
+
+
+_PART = part(ChoicePart)
+
+Carry = Callable[[HandCore, Sequence[Chosen]], None]
+"""Carries out checked choices (all of a together decision at once, or one in turn)."""
+Check = Callable[[HandCore, int, tuple[int, ...]], str | None]
+"""A kind's own check of a choice's positions: why it is refused, or ``None``."""
+
+
+def part_of(hand: HandCore) -> ChoicePart:
+    found: ChoicePart = hand.parts[_PART]
+    return found
+
+
+def rule_of(hand: HandCore) -> DecisionRule:
+    """The decision the hand's phase asks (its phase's resolved rule)."""
+    rule: DecisionRule = hand.phase.rule
+    return rule
+
+
+def eligible(hand: HandCore, seat: int, rule: DecisionRule) -> list[int]:
+    """The positions in the seat's hand of the cards the rule lets it name."""
+    faces = hand.faces[seat]
+    if len(rule.faces) > 1:
+        return list(range(len(faces)))
+    face = rule.faces[0]
+    return [position for position, dealt in enumerate(faces) if dealt is face]
+
+
+def price_each(hand: HandCore, rule: DecisionRule) -> int:
+    """What one replacement card costs now (0: free)."""
+    return 0 if rule.price is None else rule.price(hand.stakes, pot_size(hand))
+
+
+def bounds(hand: HandCore, seat: int, rule: DecisionRule) -> tuple[int, int]:
+    """How few and how many cards the seat must name now: the rule's count within what it
+    holds, and, for replacements, within the stub and what the seat can pay."""
+    low, high = rule.bounds(len(hand.cards[seat]), len(eligible(hand, seat, rule)))
+    if rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:
+        promised = sum(len(chosen.positions) for chosen in part_of(hand).pending)
+        high = min(high, max(hand.deck.size - promised, 0))
+        price, stack = price_each(hand, rule), hand.stacks[seat]
+        if price and stack == 0:
+            high = 0
+        elif price and not rule.short_pays_all:
+            high = min(high, stack // price)
+        if rule.kind is PhaseKind.BUY:
+            low = 0
+        low = min(low, high)
+    return low, high
+
+
+def enter(hand: HandCore) -> None:
+    """Queue every seat still in that has something to choose, in seat order."""
+    index = hand.phase.street
+    assert index is not None
+    begin_street(hand, index)
+    found = part_of(hand)
+    rule = rule_of(hand)
+    found.pending = []
+    found.queue = [seat for seat in hand.live if bounds(hand, seat, rule)[1] > 0]
+    if len(hand.live) < 2 and rule.kind is not PhaseKind.SET_HANDS:
+        found.queue = []
+
+
+def done(hand: HandCore) -> bool:
+    """The machine's condition to leave a decision phase: every seat has chosen, and every
+    replacement card is dealt."""
+    return not part_of(hand).queue and pending_deal(hand) is None
+
+
+def actor(hand: HandCore) -> int | None:
+    """The next seat to choose (together: any seat still to choose may); nobody while a
+    replacement card is still to be dealt."""
+    queue = part_of(hand).queue
+    if not queue or pending_deal(hand) is not None:
+        return None
+    return queue[0]
+
+
+def waiting(hand: HandCore) -> tuple[int, ...]:
+    """The seats still to choose (for the words of what the hand waits for)."""
+    return tuple(part_of(hand).queue)
+
+
+def _due(hand: HandCore, seat: int, rule: DecisionRule) -> bool:
+    queue = part_of(hand).queue
+    if pending_deal(hand) is not None:
+        return False
+    return seat in queue if rule.together else queue[:1] == [seat]
+
+
+def choices_for(kind: ActionKind) -> Callable[[HandCore, int], list[LegalAction]]:
+    """The choices of a decision written ``kind``: name between the bounds of the seat's
+    eligible cards (a buy may also ``decline``)."""
+
+    def choices(hand: HandCore, seat: int) -> list[LegalAction]:
+        rule = rule_of(hand)
+        if not _due(hand, seat, rule):
+            return []
+        low, high = bounds(hand, seat, rule)
+        held = hand.cards[seat]
+        cards = tuple(held[position] for position in eligible(hand, seat, rule))
+        cost = price_each(hand, rule)
+        if kind is ActionKind.BUY:
+            return [LegalAction(kind, max(low, 1), high, cost, cards=cards), LegalAction(ActionKind.DECLINE)]
+        return [LegalAction(kind, low, high, cost, cards=cards)]
+
+    return choices
+
+
+def match(hand: HandCore, seat: int, named: Sequence[Card | None], rule: DecisionRule) -> tuple[int, ...]:
+    """The positions of the named cards among the seat's eligible ones, or a refusal that
+    says which card is wrong and why."""
+    allowed = eligible(hand, seat, rule)
+    claimed = {card for chosen in part_of(hand).pending for card in chosen.action.cards or () if card is not None}
+    taken: list[int] = []
+    for card in named:
+        position = _find(hand, seat, card, allowed, taken, claimed)
+        if position is None:
+            raise _refused(hand, seat, card, named, rule)
+        taken.append(position)
+    return tuple(taken)
+
+
+def _find(
+    hand: HandCore, seat: int, card: Card | None, allowed: list[int], taken: list[int], claimed: set[Card]
+) -> int | None:
+    held = hand.cards[seat]
+    if card is not None:
+        for position in allowed:
+            if held[position] == card and position not in taken:
+                return position
+        if not hand.deck.is_unseen(card) or card in claimed:
+            return None
+    for position in allowed:  # an unseen card of the seat's stands for the named one
+        if held[position] is None and position not in taken:
+            return position
+    return None
+
+
+def _refused(
+    hand: HandCore, seat: int, card: Card | None, named: Sequence[Card | None], rule: DecisionRule
+) -> IllegalActionError:
+    """Why ``card`` cannot be named by the seat: not its card, named twice, not eligible."""
+    held = hand.cards[seat]
+    label = f"p{seat + 1} {Action(_WRITTEN[rule.kind], cards=tuple(named) or None)}"
+    where = list(held)
+    if card is None:
+        reason = "?? stands for a card the history did not see, and this seat's eligible cards are all known"
+    elif list(named).count(card) > 1:
+        reason = f"{card} is named twice"
+    elif card in where:
+        face = hand.faces[seat][where.index(card)]
+        reason = f"{card} is face {face.value}; this decision names {_which(rule)} cards only"
+    else:
+        reason = f"p{seat + 1} does not hold {card}"
+    legal = tuple(str(choice) for choice in hand.legal_actions(seat))
+    return IllegalActionError(label, reason, legal)
+
+
+def _which(rule: DecisionRule) -> str:
+    return "any" if len(rule.faces) > 1 else rule.faces[0].value
+
+
+_WRITTEN = {
+    PhaseKind.TURN_UP: ActionKind.TURN_UP,
+    PhaseKind.DISCARD: ActionKind.DISCARD,
+    PhaseKind.DRAW: ActionKind.DISCARD,
+    PhaseKind.BUY: ActionKind.BUY,
+    PhaseKind.PASS: ActionKind.PASS,
+    PhaseKind.SET_HANDS: ActionKind.SET,
+}
+"""How each decision kind is written in a history."""
+
+
+def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, Action], None]:
+    """The ``take`` of a decision handler: match the named cards, let the kind check the
+    choice, then carry it out now (in turn) or once the last seat has chosen (together)."""
+
+    def take(hand: HandCore, seat: int, action: Action) -> None:
+        rule = rule_of(hand)
+        found = part_of(hand)
+        if action.kind is ActionKind.DECLINE:
+            positions: tuple[int, ...] = ()
+        else:
+            positions = match(hand, seat, action.cards or (), rule)
+        if check is not None and positions:
+            reason = check(hand, seat, positions)
+            if reason is not None:
+                legal = tuple(str(choice) for choice in hand.legal_actions(seat))
+                raise IllegalActionError(f"p{seat + 1} {action}", reason, legal)
+        found.queue.remove(seat)
+        chosen = Chosen(seat, action, positions)
+        if not rule.together:
+            _carry(hand, carry, (chosen,))
+            return
+        found.pending.append(chosen)
+        if not found.queue:  # the last seat has chosen: every choice is carried out at once
+            made = sorted(found.pending, key=lambda c: c.seat)
+            found.pending = []
+            _carry(hand, carry, made)
+
+    return take
+
+
+def _carry(hand: HandCore, carry: Carry, made: Sequence[Chosen]) -> None:
+    """Make known the cards named that the hand held unseen, record each choice, carry out."""
+    for chosen in made:
+        held = hand.cards[chosen.seat]
+        for position, card in zip(chosen.positions, chosen.action.cards or ()):
+            if held[position] is None and card is not None:
+                hand.deck.reveal(card)
+                held[position] = card
+    carry(hand, made)
+
+
+def record(hand: HandCore, chosen: Chosen, paid: int = 0, to: int | None = None) -> None:
+    """The choice in the hand's history (the cards it names, what it paid, where they went)."""
+    hand.events.append(CardsChosen(chosen.seat, chosen.action, paid, to))
+
+
+def take_out(hand: HandCore, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
+    """Remove the cards at ``positions`` from the seat's hand (and its board, for up cards),
+    returning each with its face, in the order named."""
+    cards, faces, board = hand.cards[seat], hand.faces[seat], hand.boards[seat]
+    removed = [(cards[position], faces[position]) for position in positions]
+    for position in sorted(positions, reverse=True):
+        if faces[position] is Face.UP and cards[position] in board:
+            board.remove(cards[position])
+        del cards[position]
+        del faces[position]
+        if position < hand.shown[seat]:
+            hand.shown[seat] -= 1
+    return removed
+
+
+def decision_handler(kind: PhaseKind, written: ActionKind, carry: Carry, check: Check | None = None) -> PhaseHandler:
+    """The handler of a decision kind, written ``written`` in histories."""
+    return PhaseHandler(
+        kind,
+        enter=enter,
+        waits_for=Wait.CHOICE,
+        done=done,
+        actor=actor,
+        choices=choices_for(written),
+        take=taker(carry, check),
+    )

@@ -1,0 +1,53 @@
+"""Passing cards: Anaconda's three, two and one, Screwy Louie's two.
+
+Every seat still in names the cards it passes (``pass 7h8h9h``); passes are always made
+together, so no seat chooses knowing what it will receive, and when the last seat has chosen
+every pass is carried out at once: each seat's cards go to the next seat still in to its left
+(in the order of play), to its right, or across (halfway round the seats still in, counted
+to the left and rounded down). A passed card keeps its face; a down card is seen by its
+receiver alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from studspec.rulebook.model import Face
+
+from .actions import ActionKind
+from .cards import Card
+from .choosing import Chosen, decision_handler, record, rule_of, take_out
+from .core import HandCore
+from .phases import PhaseKind
+
+
+def receiver(live: Sequence[int], seat: int, step: int) -> int:
+    """The seat still in that ``seat``'s passed cards go to: ``step`` 1 left, -1 right, 0 across.
+
+    >>> receiver([0, 2, 3, 5], 5, 1), receiver([0, 2, 3, 5], 0, -1), receiver([0, 2, 3, 5], 2, 0)
+    (0, 5, 5)
+    """
+    count = len(live)
+    where = live.index(seat)
+    offset = count // 2 if step == 0 else step
+    return live[(where + offset) % count]
+
+
+def pass_cards(hand: HandCore, made: Sequence[Chosen]) -> None:
+    """Take every seat's passed cards out, then give each seat what it receives."""
+    step = rule_of(hand).step
+    live = list(hand.live)
+    given: list[tuple[int, list[tuple[Card | None, Face]]]] = []
+    for chosen in made:
+        to = receiver(live, chosen.seat, step)
+        given.append((to, take_out(hand, chosen.seat, chosen.positions)))
+        record(hand, chosen, to=to)
+    for to, cards in given:
+        for card, face in cards:
+            hand.cards[to].append(card)
+            hand.faces[to].append(face)
+            if face is Face.UP:
+                hand.boards[to].append(card)
+
+
+PASS = decision_handler(PhaseKind.PASS, ActionKind.PASS, pass_cards)

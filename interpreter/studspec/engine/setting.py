@@ -1,0 +1,79 @@
+"""Setting two hands: Cowpie's and Outhouse's five and two.
+
+Each seat still in splits its cards into the book's two hands (``set AsKsQdQc7h``: the named
+cards make the first, the rest the second), together, in secret, all shown at the showdown.
+Each share of the pot names the hand it reads (``pots.shares[].set``), so each hand wins
+its own share. The book may require each hand to hold face-down cards, and the first to
+outrank the second as a high poker hand (the big hand must beat the small); a setting that
+breaks either rule is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from studspec.rulebook.model import Face
+
+from .actions import ActionKind
+from .cards import Card
+from .choosing import Chosen, decision_handler, record, rule_of
+from .core import HandCore, part
+from .evaluation import HIGH
+from .phases import PhaseKind
+from .wild_now import spec_for
+from .wild_ranking import wild_ranking
+
+
+class SetPart:
+    """The hands each seat set: the positions in its hand of the first one's cards."""
+
+    __slots__ = ("first",)
+
+    def __init__(self) -> None:
+        self.first: dict[int, tuple[int, ...]] = {}
+
+
+_PART = part(SetPart)
+
+
+def hands_of(hand: HandCore, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]] | None:
+    """The two hands the seat set, first and second (``None``: it set none)."""
+    found: SetPart = hand.parts[_PART]
+    first = found.first.get(seat)
+    if first is None:
+        return None
+    held = hand.cards[seat]
+    return tuple(held[p] for p in first), tuple(card for p, card in enumerate(held) if p not in first)
+
+
+def check(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
+    """Why a setting breaks the book's rules for the two hands, or ``None``."""
+    rule = rule_of(hand)
+    held, faces = hand.cards[seat], hand.faces[seat]
+    rest = [p for p in range(len(held)) if p not in positions]
+    if len(rest) != rule.hands[1]:
+        return f"the second hand must hold {rule.hands[1]} cards, not {len(rest)}"
+    for number, part_positions in ((1, positions), (2, tuple(rest))):
+        down = sum(1 for p in part_positions if faces[p] is Face.DOWN)
+        if down < rule.down_in_each:
+            return f"hand {number} holds {down} face-down card(s); each hand must hold at least {rule.down_in_each}"
+    if rule.first_outranks:
+        first = [held[p] for p in positions]
+        second = [held[p] for p in rest]
+        if None not in first and None not in second:
+            spec = spec_for(hand, seat)
+            ranking = HIGH if spec is None else wild_ranking(HIGH, spec)
+            if ranking.value(first) <= ranking.value(second):  # type: ignore[arg-type]
+                return "the first hand must outrank the second"
+    return None
+
+
+def set_hands(hand: HandCore, made: Sequence[Chosen]) -> None:
+    """Record every seat's two hands."""
+    found: SetPart = hand.parts[_PART]
+    for chosen in made:
+        found.first[chosen.seat] = chosen.positions
+        record(hand, chosen)
+
+
+SET_HANDS = decision_handler(PhaseKind.SET_HANDS, ActionKind.SET, set_hands, check)
