@@ -40,6 +40,15 @@ def validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+def _dereferenced(node: Any, schema: dict[str, Any]) -> Any:
+    """``node``, or the definition it names when it is a ``{"$ref": "#/$defs/..."}``: a
+    street's decisions are items of ``$defs/decision``, and their options (``streets.decisions.decide``)
+    are walked like any other."""
+    if isinstance(node, dict) and "$ref" in node:
+        return schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
 def options() -> Iterator[tuple[str, dict[str, Any]]]:
     """Every option leaf of the schema as ``(dotted name, schema node)``.
 
@@ -55,7 +64,7 @@ def options() -> Iterator[tuple[str, dict[str, Any]]]:
             for key, child in props.items():
                 yield from walk(child, f"{path}.{key}" if path else key)
             return
-        items = node.get("items")
+        items = _dereferenced(node.get("items"), schema)
         if node.get("type") == "array" and isinstance(items, dict) and "properties" in items:
             yield from walk(items, path)
             return
@@ -78,7 +87,7 @@ def option_values(option: str) -> list[str]:
     node: dict[str, Any] = schema["$defs"]["street"] if first == "streets" else schema["properties"][first]
     for part in rest:
         if node.get("type") == "array":
-            node = node["items"]
+            node = _dereferenced(node["items"], schema)
         node = node["properties"][part]
     if "enum" not in node and "items" in node:
         node = node["items"]
