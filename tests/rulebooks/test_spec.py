@@ -58,7 +58,8 @@ def test_builtin_names_and_paths() -> None:
         # The installed copy (studspec/_data) or the checkout's file: the same text either way.
         assert builtin_path(name).read_bytes() == (VARIANTS / f"{name}.yaml").read_bytes()
     with pytest.raises(
-        LookupError, match=r"built-in rule books: baseball, five-card-stud, .*razz, .*seven-card-stud, "
+        LookupError,
+        match=r"built-in rule books: anaconda, baseball, cowpie, english-stud, five-card-stud, .*razz, .*seven-card-stud, ",
     ):
         builtin_path("omaha")
 

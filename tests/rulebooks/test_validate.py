@@ -229,7 +229,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: baseball, five-card-stud, follow-the-queen, high-chicago, london-lowball",
+            "built-in rule books: anaconda, baseball, cowpie, english-stud, five-card-stud, follow-the-queen, high-chicago",
         ],
     ),
     (
