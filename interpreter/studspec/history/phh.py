@@ -23,6 +23,7 @@ from studspec.engine.cards import format_cards, parse_cards
 from studspec.engine.events import (
     ActionTaken,
     BettingSkipped,
+    CardsChosen,
     CardsDealt,
     CommunityCardDealt,
     Declared,
@@ -416,6 +417,12 @@ class _ActionLines(EventVisitor):
     def declared(self, event: Declared) -> None:
         """studspec's own line (PHH has no declare action): ``p2 dcl both``."""
         self.lines.append(f"p{event.seat + 1} dcl {event.declaration.value}")
+
+    def cards_chosen(self, event: CardsChosen) -> None:
+        """A decision about cards, as the seat named it: PHH's ``p1 sd 7h2c`` (a bare ``sd``
+        stands pat), studspec's own ``up``, ``pass``, ``buy``, ``set`` and ``decline``. The
+        replacement cards it brings follow as ordinary ``d dh`` lines."""
+        self.lines.append(f"p{event.seat + 1} {event.action}")
 
     def showed(self, event: Showed) -> None:
         self.lines.append(f"p{event.seat + 1} sm {format_cards(event.cards)}")
