@@ -23,7 +23,7 @@ from studspec.cli import main
 from studspec.engine.rules import BURN
 from studspec.rulebook import load_variant, option_values
 from studspec.rulebook.checks import DECK_SIZES
-from studspec.rulebook.model import Variant
+from studspec.rulebook.model import Face, Variant
 
 BASE = "seven-card-stud"
 
@@ -109,7 +109,7 @@ def test_builtin_books_describe_every_option_they_set(book: str) -> None:
         if words and _shown_for(variant, option):
             assert words in text, f"{book}: {option}: {value} is not described"
     for street in variant.streets:
-        assert f"**{street.id.capitalize()} street**" in text
+        assert street_line(text, street.id)
     for share in variant.shares:
         assert phrase("pots.shares.hand", share.hand).noun in text
 
@@ -124,7 +124,10 @@ def _value(book: Any, option: str) -> Any:
 
 def _shown_for(variant: Variant, option: str) -> bool:
     """Options whose rule only applies with another: the heads-up cap needs a cap, the
-    community-card round a rule that deals one."""
+    community-card round a rule that deals one, how the bring-in is chosen a street that
+    has one (Anaconda opens by position: nothing is face up on its first street)."""
+    if option.startswith("bring_in."):
+        return any(street.bring_in for street in variant.streets)
     if option == "betting.heads_up":
         return variant.raise_cap is not None
     if option == "betting.community_card_round":
@@ -132,19 +135,35 @@ def _shown_for(variant: Variant, option: str) -> bool:
     return True
 
 
+def street_line(text: str, street_id: str) -> str:
+    """The numbered line of a street, led by its name ("Pass three street")."""
+    return line_with(text, f"**{street_id.replace('-', ' ').capitalize()} street**")
+
+
 @pytest.mark.parametrize("book", BUILTIN_BOOKS)
 def test_street_lines_follow_the_streets(book: str) -> None:
-    """Each street says what is dealt, its bet in chips, the burn and who opens."""
+    """Each street says what is dealt, its decisions, its bet in chips, the burn (before a
+    street that deals cards: a step of decisions alone deals none) and who opens; a street
+    without betting says so. Who opens is the best board once any card is face up (dealt up
+    or turned up), else the first player to the dealer's left."""
     variant = load_variant(book)
     text = markdown(variant)
+    up_yet = False
     for index, street in enumerate(variant.streets):
-        line = line_with(text, f"**{street.id.capitalize()} street**")
-        assert ("burn card" in line) == BURN[variant.burn](index)
+        line = street_line(text, street.id)
+        assert ("burn card" in line) == (BURN[variant.burn](index) and bool(street.deal))
+        assert line.count("Each player ") == len(street.decisions)
+        up_yet = up_yet or Face.UP in street.deal or any(d.decide == "turn-up" for d in street.decisions)
+        assert ("There is no betting on this street." in line) == (not street.betting)
+        if not street.betting:
+            assert "acts first" not in line and "bring-in" not in line
+            continue
         if street.bet is not None:
             assert f"({variant.stakes.bet(street.bet, street.bet_times)})" in line
         assert ("bring-in opens" in line) == street.bring_in
         board = phrase("first_to_act.board", variant.first_to_act_board).noun
-        assert (board.lower() in line.lower()) == (not street.bring_in)
+        assert (board.lower() in line.lower()) == (not street.bring_in and up_yet)
+        assert ("first player to the dealer's left acts first" in line) == (not street.bring_in and not up_yet)
         open_pair = fill(phrase("streets.open_pair_big_bet", True).text, variant.resolved)
         if variant.open_pair == "big-bet-required":  # seed 002: the big bet opens, no choice
             open_pair = fill(phrase("betting.open_pair", variant.open_pair).text, variant.resolved)

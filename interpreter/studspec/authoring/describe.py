@@ -17,9 +17,10 @@ from typing import Any
 
 from studspec.engine.cards import RANK_LETTERS, Rank
 from studspec.engine.wild_cards import wild_words
-from studspec.rulebook.model import Face, Street, Trigger, Variant
+from studspec.rulebook.model import Share, Street, Trigger, Variant
 from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
+from . import card_decisions
 from .document import Document, Point, Section
 from .overrides import IDENTITY, Lineage, lineage, related, shown
 from .phrases import Phrase, fill, named_values, phrase, schema_default, schema_options, value_key
@@ -147,13 +148,42 @@ class _Builder:
     def opener(self, index: int) -> str:
         """Who acts first on a street without the bring-in: the best board, or, while no up
         card has been dealt, the first player to the dealer's left (there is no board to read)."""
-        if any(face is Face.UP for street in self.variant.streets[: index + 1] for face in street.deal):
+        if any(card_decisions.shows_up(street) for street in self.variant.streets[: index + 1]):
             return f"{self.said('first_to_act.board').noun} acts first"
         return "no up card is showing yet, so the first player to the dealer's left acts first"
 
     def street(self, index: int, street: Street) -> Point:
         burned = BURN_TRAITS[self.variant.burn].burns_before(index)
-        parts = [_sentence(("a burn card, then " if burned else "") + self.deal(street))]
+        parts = []
+        if street.deal:
+            parts.append(_sentence(("a burn card, then " if burned else "") + self.deal(street)))
+        parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
+        parts += (
+            self.street_betting(index, street)
+            if street.betting
+            else [fill(phrase("streets.betting", False).text, self.book)]
+        )
+        known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting"}
+        raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
+        for key in raw:
+            if key not in known:
+                parts.append(f"({key}: {shown(raw[key])})")
+        lead = street.id.replace("-", " ").capitalize() + " street"
+        # The point reads every option its sentences depend on, so that a house rule
+        # changing any of them marks the street.
+        options = [f"streets.{street.id}", "deck.burn"]
+        if street.betting:
+            if self.said("betting.structure").street and street.bet is not None:
+                options += ["betting.structure", f"stakes.{street.bet.value}_bet"]
+            if not street.bring_in:
+                options.append("first_to_act.board")
+            if street.open_pair_applies:
+                options += ["stakes.big_bet", "betting.open_pair"]
+        return self.point(" ".join(parts), *options, lead=lead)
+
+    def street_betting(self, index: int, street: Street) -> list[str]:
+        """The street's betting round: its bet size, who opens it, the open-pair rule."""
+        parts = []
         template = self.said("betting.structure").street
         if template and street.bet is not None:
             parts.append(_sentence(fill(template, self.book, size=self.size(street))))
@@ -167,22 +197,7 @@ class _Builder:
             extra = required
         if extra:
             parts.append(extra)
-        known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet"}
-        raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
-        for key in raw:
-            if key not in known:
-                parts.append(f"({key}: {shown(raw[key])})")
-        lead = street.id.replace("-", " ").capitalize() + " street"
-        # The point reads every option its sentences depend on, so that a house rule
-        # changing any of them marks the street.
-        options = [f"streets.{street.id}", "deck.burn"]
-        if template and street.bet is not None:
-            options += ["betting.structure", f"stakes.{street.bet.value}_bet"]
-        if not street.bring_in:
-            options.append("first_to_act.board")
-        if street.open_pair_applies:
-            options += ["stakes.big_bet", "betting.open_pair"]
-        return self.point(" ".join(parts), *options, lead=lead)
+        return parts
 
     def streets(self) -> Section:
         return Section(
@@ -234,12 +249,16 @@ class _Builder:
         if deck is None:
             return None
         size = deck.cards
-        cards = sum(len(st.deal) for st in v.streets)
+        extra = sum(card_decisions.replacements(st) for st in v.streets)
+        cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
-        burns = sum(burn.cards_burned_before(i) for i in range(len(v.streets)))
+        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal)
         need = v.max_players * cards + burns
         options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
+        if extra:  # a draw or a buy deals a replacement from the stub
+            them = "one of them a replacement" if extra == 1 else f"{_number(extra)} of them replacements"
+            burnt = f", {them}" + (f",{burnt}" if burnt else "")
         if need <= size:
             text = (
                 f"A full table of {v.max_players} needs at most {need} cards ({cards} each{burnt}), "
@@ -327,10 +346,27 @@ class _Builder:
             ),
         )
 
+    def set_share(self, share: Share, sizes: tuple[int, ...]) -> tuple[str, str]:
+        """A share that reads a hand the players set, named by its size ("five-card hand");
+        a hand of fewer than five cards ranks as it stands."""
+        said = phrase("pots.shares.hand", share.hand)
+        size = sizes[(share.set_hand or 1) - 1]
+        traits = HAND_TRAITS[share.hand]
+        noun = f"{_number(size)}-card " + ("hand" if not traits.low and not traits.card else said.noun)
+        if size >= 5:
+            return noun, fill(said.text, self.book)
+        if not traits.low and not traits.card:
+            return noun, "ranked as it stands, with no straight or flush: pairs first, then the highest cards"
+        return noun, fill(said.text, self.book) + f", counting only its {_number(size)} cards"
+
     def shares(self) -> str:
         shares = self.variant.shares
+        sizes = card_decisions.set_sizes(self.variant)
         described = []
         for share in shares:
+            if share.set_hand is not None and sizes:
+                described.append(self.set_share(share, sizes))
+                continue
             said = phrase("pots.shares.hand", share.hand)
             described.append((said.noun, fill(said.text, self.book)))
         if len(shares) == 1:
@@ -338,6 +374,11 @@ class _Builder:
             return f"Each pot goes to the best {noun}: {text}."
         names = ", ".join(f"one to the best {noun}" for noun, _ in described)
         sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
+        if sizes and len(shares) == 2:
+            first, second = (noun for noun, _ in described)
+            sentences = [
+                f"Half of each pot goes to the best {first}, half to the best {second}, as each player set them."
+            ]
         sentences += [f"The {noun} is {text}." for noun, text in described]
         for share, (noun, _) in zip(shares[1:], described[1:]):
             if share.qualifier is not None:
@@ -347,13 +388,20 @@ class _Builder:
                     f"(\u201c{rank} or better\u201d); when no {noun} qualifies, the best "
                     f"{described[0][0]} takes that share too."
                 )
-            elif not HAND_TRAITS[share.hand].card:
+            elif not HAND_TRAITS[share.hand].card and (share.set_hand is None or HAND_TRAITS[share.hand].low):
                 sentences.append(f"Every hand qualifies for the {noun} share.")
         sentences.append(
             f"One hand may win every share (a scoop). When a pot does not divide evenly between "
             f"the shares, the odd chip goes to the share of the {described[0][0]}."
         )
         return " ".join(sentences)
+
+    def decisions(self) -> Section | None:
+        """The rules every decision about cards follows; none for a book without decisions."""
+        if not any(street.decisions for street in self.variant.streets):
+            return None
+        points = [self.point(text, option) for text, option in card_decisions.general(self.variant, self.book)]
+        return Section("Decisions about cards", tuple(points))
 
     def pots(self) -> Section:
         return Section(
@@ -392,6 +440,7 @@ def describe(variant: Variant) -> Document:
         build.players_and_stakes(),
         build.betting(),
         build.streets(),
+        *filter(None, [build.decisions()]),
         build.bring_in(),
         build.first_to_act(),
         build.deck(),

@@ -149,12 +149,16 @@ def _street_differences(before: list[Any], after: list[Any]) -> Iterator[Change]
 
 
 def _street_summary(street: Mapping[str, Any]) -> str:
-    """One street in a few words: ``second (down up, small, bring-in)``."""
-    parts = [" ".join(str(face) for face in street.get("deal", ()))]
+    """One street in a few words: ``second (down up, small, bring-in)``; a step of decisions
+    alone ``discard (no cards, discard, no betting)``."""
+    parts = [" ".join(str(face) for face in street.get("deal", ())) or "no cards"]
+    parts += [str(decision.get("decide")) for decision in street.get("decisions", ()) if isinstance(decision, Mapping)]
     if street.get("bet") is not None:
         parts.append(str(street["bet"]))
     if street.get("bring_in"):
         parts.append("bring-in")
+    if street.get("betting") is False:
+        parts.append("no betting")
     return f"{street.get('id')} ({', '.join(parts)})"
 
 
@@ -166,7 +170,7 @@ def shown(value: Any) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(shown(v) for v in value) + "]"
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k}: {shown(v)}" for k, v in value.items()) + "}"

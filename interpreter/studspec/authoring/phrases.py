@@ -41,6 +41,14 @@ class Phrase:
     noun: str = ""
     street: str = ""
     priced: str = ""
+    choice: str = ""
+    """For a kind of decision about cards, how one decision of it reads on its street, with
+    ``{what}`` (the cards named: "two face-down cards"), ``{order}`` (together or in turn),
+    ``{price}`` (", for the small bet (400) a card", or nothing when free), ``{replacement}``
+    (how a replacement is dealt) and ``{to}`` (where passed cards go) filled in; empty for
+    the other options."""
+    optional: str = ""
+    """The same when a player may name no card at all (a draw of up to one may stand pat)."""
 
 
 _SUITS = "clubs lowest, then diamonds, hearts, and spades highest"
@@ -160,6 +168,95 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "({stakes[big_bet]}) instead; once someone does, every raise that round is the big bet."
     ),
     ("streets.open_pair_big_bet", "false"): Phrase(""),
+    ("streets.betting", "true"): Phrase(""),
+    ("streets.betting", "false"): Phrase("There is no betting on this street."),
+    # --- decisions about cards -----------------------------------------------------------
+    # A kind's text says what everyone sees of it (said once, in "Decisions about cards");
+    # its choice says one decision at its place in the street order.
+    ("streets.decisions.decide", "turn-up"): Phrase(
+        "A card turned up is an up card from then on: everyone sees it, and it counts on the "
+        "board for the bring-in and for who acts first.",
+        noun="turning cards up",
+        choice="Each player turns {what} face up, {order}",
+        optional="Each player may turn {what} face up, {order}",
+    ),
+    ("streets.decisions.decide", "discard"): Phrase(
+        "Discarded cards go out of play face down, not replaced: everyone sees how many cards "
+        "a player discards, nobody sees which.",
+        noun="discarding",
+        choice="Each player discards {what}, {order}",
+        optional="Each player may discard {what}, {order}",
+    ),
+    ("streets.decisions.decide", "draw"): Phrase(
+        "A player who draws discards the cards face down and is dealt as many replacements from "
+        "the stub: everyone sees how many cards a player draws, nobody sees the discards, and a "
+        "replacement dealt face down is seen only by its holder.",
+        noun="drawing",
+        choice="Each player draws {what}, {order}{price}; {replacement}",
+        optional="Each player may draw {what}, {order}{price}; {replacement}",
+    ),
+    ("streets.decisions.decide", "buy"): Phrase(
+        "A player who buys names the card to replace, which goes out of play face down, pays "
+        "the price into the pot (dead money: nobody calls it) and is dealt the replacement; a "
+        "player may decline and buy nothing.",
+        noun="buying",
+        choice="Each player may buy a replacement for {what}, {order}{price}; {replacement}",
+        optional="Each player may buy a replacement for {what}, {order}{price}; {replacement}",
+    ),
+    ("streets.decisions.decide", "pass"): Phrase(
+        "Passed cards keep their face and are seen only by the player who receives them; "
+        "everyone sees how many cards are passed.",
+        noun="passing",
+        choice="Each player passes {what} {to}; all passes are made together and seen only by their receivers",
+        optional="Each player may pass {what} {to}; all passes are made together and seen only by their receivers",
+    ),
+    ("streets.decisions.decide", "set-hands"): Phrase(
+        "A player sets the two hands from all of their cards, in secret; they are shown at the "
+        "showdown. A setting that breaks the rules for the hands is refused; where one hand "
+        "must outrank the other, the two are compared as high poker hands.",
+        noun="setting two hands",
+        choice="Each player sets {what}, {order}",
+        optional="Each player sets {what}, {order}",
+    ),
+    ("streets.decisions.cards", "any"): Phrase("", noun="card"),
+    ("streets.decisions.cards", "down"): Phrase("", noun="face-down card"),
+    ("streets.decisions.cards", "up"): Phrase("", noun="face-up card"),
+    ("streets.decisions.order", "together"): Phrase(
+        "Together: every player chooses in secret, and the choices are carried out at once when "
+        "the last player has chosen, so no choice can depend on another's.",
+        noun="together, in secret",
+    ),
+    ("streets.decisions.order", "in-turn"): Phrase(
+        "In turn: one player after another from the dealer's left, each choice carried out, and "
+        "seen by everyone (how many cards, or the card turned up), before the next player chooses.",
+        noun="in turn from the dealer's left",
+    ),
+    ("streets.decisions.price", "free"): Phrase("", noun=""),
+    ("streets.decisions.price", "ante"): Phrase("", noun="the ante ({stakes[ante]})"),
+    ("streets.decisions.price", "bring-in"): Phrase("", noun="the bring-in ({stakes[bring_in]})"),
+    ("streets.decisions.price", "small-bet"): Phrase("", noun="the small bet ({stakes[small_bet]})"),
+    ("streets.decisions.price", "big-bet"): Phrase("", noun="the big bet ({stakes[big_bet]})"),
+    ("streets.decisions.short_of_price", "all-in"): Phrase(
+        "A player with less than the price of a card may still take it and pays all they have "
+        "(all-in); a player already all-in takes no card that has a price."
+    ),
+    ("streets.decisions.short_of_price", "stand-pat"): Phrase(
+        "A player who cannot pay the full price of a card may not take it; a player already "
+        "all-in takes no card that has a price."
+    ),
+    ("streets.decisions.replacement", "same-face"): Phrase(
+        "a replacement comes face up for an up card and face down for a down card"
+    ),
+    ("streets.decisions.replacement", "down"): Phrase("each replacement is dealt face down"),
+    ("streets.decisions.replacement", "up"): Phrase("each replacement is dealt face up"),
+    ("streets.decisions.direction", "left"): Phrase("to the next player still in on the left"),
+    ("streets.decisions.direction", "right"): Phrase("to the next player still in on the right"),
+    ("streets.decisions.direction", "across"): Phrase(
+        "to the player across the table (counting to the left among the players still in, half "
+        "their number away, rounded down: with five still in, the second to the left)"
+    ),
+    ("streets.decisions.first_outranks", "true"): Phrase("", choice="the {first} must outrank the {second}"),
+    ("streets.decisions.first_outranks", "false"): Phrase(""),
     ("betting.open_pair", "big-bet-optional"): Phrase(""),
     ("betting.open_pair", "big-bet-required"): Phrase(
         "While any board shows a pair, the round opens with the big bet ({stakes[big_bet]}), "
