@@ -41,15 +41,28 @@ def condition_name(func: str | Callable[..., bool | None]) -> str:
     return func.__name__
 
 
+MERMAID_ID = re.compile(r"[^:\s\-{]+")
+"""A state id as Mermaid's state-diagram grammar reads one (its lexer's ID token: no colon,
+space, dash or brace): ``pass-one_pass`` would read as ``pass`` and a stray dash."""
+
+
+def named_states(text: str) -> dict[str, str]:
+    """Each drawn state's id and the phase its label names (``"third_deal (waits for a
+    deal)" as third_deal``): a state is read by its label, whatever id Mermaid needs."""
+    found = re.findall(r'^\s*state "([^"( ]+)(?: \(waits for [^)]*\))?" as (\S+)$', text, re.M)
+    return {state_id: name for name, state_id in found}
+
+
 @pytest.mark.parametrize("book", BUILTIN_BOOKS)
 def test_mermaid_is_the_machine(book: str) -> None:
     variant = load_variant(book)
     text = mermaid(variant)
     assert text.startswith(f'---\ntitle: "{variant.title}"\n---\nstateDiagram-v2\n')
-    states = set(re.findall(r'^\s*state "[^"]+" as (\S+)$', text, re.M))
-    assert states == set(compile_variant(variant).phases)
+    names = named_states(text)
+    assert set(names.values()) == set(compile_variant(variant).phases)
+    assert all(MERMAID_ID.fullmatch(state_id) and re.fullmatch(r"\w+", state_id) for state_id in names)
     drawn = {
-        (m[0], m[1], tuple(filter(None, m[2].split(" & "))))
+        (names[m[0]], names[m[1]], tuple(filter(None, m[2].split(" & "))))
         for m in re.findall(r"^\s*(\S+) --> (\S+): advance(?: \[([^\]]*)\])?$", text, re.M)
     }
     assert drawn == edges(variant)
@@ -132,3 +145,38 @@ def test_svg_and_png_with_graphviz(tmp_path: Path) -> None:
     png = tmp_path / "stud.png"
     assert main(["diagram", "seven-card-stud", "--format", "png", "-o", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_decision_phases_are_drawn_with_their_wait() -> None:
+    """Super Stud (issue 24): after third street's betting every player discards two down
+    cards, a step with no cards and no betting. The discard is a state that waits for a
+    choice of cards; it is reached when third street's betting is over or skipped, and it
+    goes on to fourth street's burn once every player has chosen (no betting between)."""
+    text = mermaid(load_variant("super-stud"))
+    assert 'state "discard_discard (waits for a choice of cards)" as discard_discard' in text
+    assert "third_betting --> discard_discard: advance [round_over]" in text
+    assert "third_deal --> discard_discard: advance [cards_dealt & betting_closed]" in text
+    assert "discard_discard --> fourth_burn: advance [done]" in text
+    assert "discard_betting" not in text and "discard_burn" not in text and "discard_deal" not in text
+    legend = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("%%"))
+    assert "choice of cards" in legend and "done:" in legend  # the legend says what it waits for
+
+
+def test_a_street_of_decisions_with_betting_may_skip_it() -> None:
+    """Anaconda: each pass is followed by a betting round, skipped (straight to the next
+    street's pass) when fewer than two players can bet; the first roll discards, then turns
+    a card up. Street ids with dashes are drawn under ids Mermaid reads, labelled with the
+    phase's own name."""
+    variant = load_variant("anaconda")
+    text = mermaid(variant)
+    names = {name: state_id for state_id, name in named_states(text).items()}
+    for phase in ("pass-three_pass", "pass-two_pass", "first-roll_discard", "first-roll_turn_up"):
+        assert f'state "{phase} (waits for a choice of cards)" as {names[phase]}' in text
+    three, two, betting = names["pass-three_pass"], names["pass-two_pass"], names["pass-three_betting"]
+    assert f"{three} --> {two}: advance [done & betting_closed]" in text
+    assert f"{three} --> {betting}: advance [done]" in text
+    assert f"{names['first-roll_discard']} --> {names['first-roll_turn_up']}: advance [done]" in text
+
+
+def test_books_without_decisions_have_no_word_of_them() -> None:
+    assert "choice of cards" not in mermaid(load_variant("seven-card-stud"))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
+from collections.abc import Iterable
 from enum import Enum, unique
 from typing import Any
 
@@ -53,6 +55,25 @@ LEGEND = (
     "  %% one_seat_left: everyone else folded; the pot is settled without a showdown.\n"
 )
 
+DECISION_LEGEND = (
+    "  %% A state (waits for a choice of cards) is a decision of the rule book (turn up,\n"
+    "  %% discard, draw, buy, pass, set hands): done: every player still in has chosen and\n"
+    "  %% every replacement card is dealt. A street without betting goes on from its last\n"
+    "  %% decision to the next street.\n"
+)
+"""Said only for a book with decisions, so other books' diagrams read as before."""
+
+_MERMAID_ID = re.compile(r"[^:\s\-{]+")
+"""What Mermaid's state diagrams read as one state's id: no dash (it starts an arrow), so a
+phase of a street named ``pass-one`` is drawn as ``pass_one_pass``, labelled with its name."""
+
+_ID_LINES = (
+    re.compile(r'^(\s*state ".*" as )(\S+)()$'),
+    re.compile(r"^(\s*Class )(\S+)( .*)$"),
+    re.compile(r"^(\s*)(\S+)( --> .*)$"),
+    re.compile(r"^(\s*\S+ --> )(\S+)(:.*)?$"),
+)
+
 
 def _machine(variant: Variant) -> Any:
     rules = resolve(variant)
@@ -69,7 +90,33 @@ def mermaid(variant: Variant) -> str:
     machine = _machine(variant)
     text: str = machine.graph_cls(machine).get_graph(title=f"title: {json.dumps(variant.title)}").draw(None)
     head, marker, body = text.partition("stateDiagram-v2\n")
-    return head + marker + LEGEND + body.rstrip("\n") + "\n"
+    legend = LEGEND + (DECISION_LEGEND if any(street.decisions for street in variant.streets) else "")
+    return head + marker + legend + _with_mermaid_ids(body, machine.states).rstrip("\n") + "\n"
+
+
+def mermaid_ids(names: Iterable[str]) -> dict[str, str]:
+    """Each state's id in Mermaid text: its name, a dash made an underscore (a street id may
+    hold dashes, a phase name no underscore pair), with a number added should two meet."""
+    ids: dict[str, str] = {}
+    for name in names:
+        safe = name if _MERMAID_ID.fullmatch(name) else name.replace("-", "_")
+        while safe in ids.values() or (safe != name and safe in names):
+            safe += "_"
+        ids[name] = safe
+    return ids
+
+
+def _with_mermaid_ids(body: str, names: Iterable[str]) -> str:
+    """``body`` with every state id Mermaid could not read replaced (labels keep the name)."""
+    ids = mermaid_ids(list(names))
+    if all(ids[name] == name for name in ids):
+        return body
+    lines = []
+    for line in body.split("\n"):
+        for pattern in _ID_LINES:
+            line = pattern.sub(lambda m: m.group(1) + ids.get(m.group(2), m.group(2)) + (m.group(3) or ""), line)
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def graphviz_available() -> bool:
