@@ -19,7 +19,17 @@ def test_rulebook_reference_is_up_to_date() -> None:
 
 def test_reference_lists_every_option_value() -> None:
     page = reference()
-    for option in ("bring_in.card", "first_to_act.board", "deck.exhaustion", "pots.shares.hand", "streets.bet"):
+    decisions = [
+        f"streets.decisions.{key}" for key in ("decide", "cards", "order", "price", "replacement", "direction")
+    ]
+    for option in (
+        "bring_in.card",
+        "first_to_act.board",
+        "deck.exhaustion",
+        "pots.shares.hand",
+        "streets.bet",
+        *decisions,
+    ):
         for value in option_values(option):
             assert f"`{value}`" in page
 
