@@ -30,8 +30,10 @@ from .dealing import begin_street, pending_deal
 from .decisions import DecisionRule
 from .events import CardsChosen
 from .phases import PhaseKind, Wait
+from .records import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Chosen:
     """One seat's choice, checked: the action, and the positions in its hand it names."""
@@ -86,10 +88,13 @@ def price_each(hand: HandCore, rule: DecisionRule) -> int:
     return 0 if rule.price is None else rule.price(hand.stakes, pot_size(hand))
 
 
-def bounds(hand: HandCore, seat: int, rule: DecisionRule) -> tuple[int, int]:
+def bounds(hand: HandCore, seat: int, rule: DecisionRule, allowed: int | None = None) -> tuple[int, int]:
     """How few and how many cards the seat must name now: the rule's count within what it
-    holds, and, for replacements, within the stub and what the seat can pay."""
-    low, high = rule.bounds(len(hand.cards[seat]), len(eligible(hand, seat, rule)))
+    holds (``allowed`` of them eligible, counted here when not given), and, for
+    replacements, within the stub and what the seat can pay."""
+    if allowed is None:
+        allowed = len(eligible(hand, seat, rule))
+    low, high = rule.bounds(len(hand.cards[seat]), allowed)
     if rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:
         promised = sum(len(chosen.positions) for chosen in part_of(hand).pending)
         high = min(high, max(hand.deck.size - promised, 0))
@@ -152,9 +157,9 @@ def choices_for(kind: ActionKind) -> Callable[[HandCore, int], list[LegalAction]
         rule = rule_of(hand)
         if not _due(hand, seat, rule):
             return []
-        low, high = bounds(hand, seat, rule)
         held = hand.cards[seat]
         cards = tuple(held[position] for position in eligible(hand, seat, rule))
+        low, high = bounds(hand, seat, rule, len(cards))
         cost = price_each(hand, rule)
         if kind is ActionKind.BUY:
             return [LegalAction(kind, max(low, 1), high, cost, cards=cards), LegalAction(ActionKind.DECLINE)]
@@ -167,7 +172,8 @@ def match(hand: HandCore, seat: int, named: Sequence[Card | None], rule: Decisio
     """The positions of the named cards among the seat's eligible ones, or a refusal that
     says which card is wrong and why."""
     allowed = eligible(hand, seat, rule)
-    claimed = {card for chosen in part_of(hand).pending for card in chosen.action.cards or () if card is not None}
+    pending = part_of(hand).pending
+    claimed = {c for chosen in pending for c in chosen.action.cards or () if c is not None} if pending else set()
     taken: list[int] = []
     for card in named:
         position = _find(hand, seat, card, allowed, taken, claimed)
