@@ -18,6 +18,7 @@ from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
 from studspec.engine.wild_now import field_spec, spec_for
 
+from .card_choices import decision_of, random_choice, sensible_choice
 from .strength import equity, natural_equity, share_chances
 
 # Read at every decision: the hot path's enum constants (why: studspec.engine.hot).
@@ -32,7 +33,9 @@ _PLAIN: dict[ActionKind, Action] = {
 
 
 def as_action(choice: LegalAction, amount: int | None = None) -> Action:
-    """Turn a legal choice into the action that takes it (``cbr`` at ``amount`` or its minimum)."""
+    """Turn a legal choice into the action that takes it (``cbr`` at ``amount`` or its minimum;
+    a card decision naming the first cards it must, the least it can be: the players choose
+    their cards in :mod:`.card_choices`)."""
     kind = choice.kind
     if kind is _CBR:
         assert choice.minimum is not None
@@ -74,6 +77,8 @@ class RandomPlayer:
         for kind in (ActionKind.BRING_IN, ActionKind.CHECK_CALL, ActionKind.PAY):
             if kind in by_kind:
                 return as_action(by_kind[kind][0])
+        if decision_of(legal) is not None:  # a card decision: random cards, legal by construction
+            return random_choice(hand, seat, legal, self.rng)
         return as_action(self.rng.choice(legal))
 
 
@@ -162,7 +167,11 @@ class RuleBasedPlayer:
         bring_in: LegalAction | None,
         raises: list[LegalAction],
     ) -> Action:
-        """A turn that is not only betting: the showdown, a declaration, a dealt card's price."""
+        """A turn that is not only betting: the showdown, a declaration, a dealt card's price,
+        a decision about cards."""
+        decision = decision_of(legal)
+        if decision is not None:
+            return sensible_choice(hand, seat, decision, self.rng)
         kinds = [choice.kind for choice in legal]
         if all(kind is _SHOW_MUCK for kind in kinds):
             return show(tuple(hand.cards[seat]))

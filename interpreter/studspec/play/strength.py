@@ -67,10 +67,13 @@ def _deal_faces(variant: Variant) -> tuple[Face, ...]:
 
 def percentile(ranking: Evaluator, cards: Sequence[Card]) -> float:
     """The fraction of random hands of ``len(cards)`` cards that ``cards`` beats or ties."""
-    return _percentile_of(ranking, ranking.value(cards), len(cards))
+    return percentile_of_value(ranking, ranking.value(cards), len(cards))
 
 
-def _percentile_of(ranking: Evaluator, value: int, count: int) -> float:
+def percentile_of_value(ranking: Evaluator, value: int, count: int) -> float:
+    """The fraction of random hands of ``count`` cards that a hand valued ``value`` beats or
+    ties (values of a ranking compare across hand sizes: five cards against the best five of
+    seven)."""
     table = _table(ranking, count)
     return bisect_right(table, value) / len(table)
 
@@ -145,7 +148,7 @@ def _ranked_chance(
         return 0.0
     if table is not None:
         return (bisect_right(table, value) / len(table)) ** rivals
-    return _percentile_of(ranking, value, len(cards)) ** rivals
+    return percentile_of_value(ranking, value, len(cards)) ** rivals
 
 
 def equity(variant: Variant, holding: Holding, opponents: int, field: WildSpec | None = None) -> float:
@@ -180,6 +183,32 @@ def natural_equity(variant: Variant, cards: Sequence[Card], opponents: int) -> f
             table = share.tables[count] = _table(share.ranking, count)
         total += share.weight * (bisect_right(table, value) / len(table)) ** rivals
     return total
+
+
+def natural_key(variant: Variant, cards: Sequence[Card], opponents: int) -> tuple[float, tuple[int, ...]] | None:
+    """:func:`natural_equity`, and beside it each share's value of ``cards`` (larger is better),
+    every card valued once: the players' choice of cards compares many sets of cards, and the
+    values tell apart sets the percentile tables cannot. ``None`` as for :func:`natural_equity`."""
+    shares = _natural_shares(variant)
+    if shares is None:
+        return None
+    if not cards:
+        return 0.0, ()
+    rivals = max(1, opponents)
+    count = len(cards)
+    total = 0.0
+    values = []
+    for share in shares:
+        value = share.value(cards)
+        values.append(value)
+        qualifier = share.qualifier
+        if qualifier is not None and count >= 5 and not share.qualifies(value, qualifier):
+            continue
+        table = share.tables.get(count)
+        if table is None:
+            table = share.tables[count] = _table(share.ranking, count)
+        total += share.weight * (bisect_right(table, value) / len(table)) ** rivals
+    return total, tuple(values)
 
 
 class _NaturalShare:
