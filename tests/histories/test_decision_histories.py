@@ -144,7 +144,7 @@ def test_cards_nobody_saw_may_be_discarded_and_named_cards_fill_unseen_places() 
     ("kind", "at", "lines", "index", "why"),
     [
         ("discard", 4, ["p1 sd KcQh"], 4, "p1 does not hold Qh"),
-        ("discard", 4, ["p1 sd KcKd2c"], 4, "discard exactly 2 cards, not 3"),
+        ("discard", 4, ["p1 sd AdKcKd"], 4, "discard exactly 2 cards, not 3"),
         ("discard", 4, ["p1 sd Kc2c"], 4, "2c is face up; this decision names down cards only"),
         ("discard", 4, ["p1 sd KcKd", "p1 sd AsAd"], 5, "waiting for p2 to discard 2 cards"),
         ("discard", 3, ["p2 sd 7h7d"], 3, "nothing to discard now: this is the betting on third street"),

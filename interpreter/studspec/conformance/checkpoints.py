@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from studspec.engine.actions import is_number
+from studspec.engine.actions import CARD_DECISIONS, is_number
 from studspec.errors import CheckpointFormatError
 
 
@@ -52,12 +52,15 @@ def seat_name(seat: int) -> str:
 
 _SEAT = re.compile(r"^p([1-9][0-9]*)$")
 _RANGE = re.compile(r"^cbr ([0-9]+)\.\.([0-9]+)$")
+_CARD_CODES = frozenset(kind.value for kind in CARD_DECISIONS)
+"""The codes of decisions about cards: as a legal choice, ``CODE COUNT CARDS [PRICE]``."""
 
 
 def normalize_action(text: str) -> str:
     """One spelling per legal action: single spaces, lower-case codes, ``cbr 10..10`` as
     ``cbr 10`` (a range of one amount is that amount), ``cc 0`` as ``cc`` (a check moves no
-    chips)."""
+    chips); a decision about cards with its count as one number when the range is one
+    (``sd 2..2`` as ``sd 2``) and the cards it may name in one order (``sd 2 2c7hAsKd``)."""
     words = text.split()
     if not words:
         return ""
@@ -67,7 +70,21 @@ def normalize_action(text: str) -> str:
         return f"cbr {match.group(1)}"
     if normal == "cc 0":
         return "cc"
+    if words[0].lower() in _CARD_CODES and len(words) >= 3:
+        return _card_choice(normal.split())
     return normal
+
+
+def _card_choice(words: list[str]) -> str:
+    """``CODE COUNT CARDS [PRICE]`` with a range of one count as that count and the cards
+    sorted: the seat's cards are a set, whatever order an engine keeps them in."""
+    low, _, high = words[1].partition("..")
+    if low == high:
+        words[1] = low
+    run = words[2]
+    if len(run) % 2 == 0:
+        words[2] = "".join(sorted(run[i : i + 2] for i in range(0, len(run), 2)))
+    return " ".join(words)
 
 
 def action_cost(choice: str) -> int | None:

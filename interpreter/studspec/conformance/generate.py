@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studspec.engine.actions import Action, ActionKind, LegalAction, bet_to, show
+from studspec.engine.actions import CARD_DECISIONS, Action, ActionKind, LegalAction, bet_to, choose, show
 from studspec.engine.events import BettingSkipped
 from studspec.engine.hand import Hand
 from studspec.files import make_folder, write_atomically
@@ -76,7 +76,29 @@ def _refused_candidates(hand: Hand, seat: int, legal: list[LegalAction]) -> list
     for amount in [max(amounts) + 1, min(lows) - 1] if amounts else [hand.stakes.small_bet * 7]:
         if amount > 0 and not allowed(bet_to(amount)):
             words.append(f"p{seat + 1} cbr {amount}")
+    decision = next((option for option in legal if option.kind in CARD_DECISIONS), None)
+    if decision is not None:
+        words += [f"p{seat + 1} {action}" for action in _refused_choices(hand, seat, decision) if not allowed(action)]
     return words
+
+
+def _refused_choices(hand: Hand, seat: int, decision: LegalAction) -> list[Action]:
+    """Card decisions the rules refuse: one card too many or too few, and a card another
+    seat holds face up (never this seat's)."""
+    assert decision.minimum is not None and decision.maximum is not None
+    kind, low, high = decision.kind, decision.minimum, decision.maximum
+    named = [card for card in decision.cards if card is not None]
+    held = [card for card in hand.cards[seat] if card is not None]
+    found: list[Action] = []
+    if high + 1 <= len(held):
+        extra = named + [card for card in held if card not in named]
+        found.append(choose(kind, tuple(extra[: high + 1])))
+    if low >= 1 and (low >= 2 or kind is ActionKind.DISCARD):
+        found.append(choose(kind, tuple(named[: low - 1])))
+    foreign = [card for other in hand.live if other != seat for card in hand.boards[other] if card is not None]
+    if foreign and max(low, 1) <= high:
+        found.append(choose(kind, (*named[: max(low, 1) - 1], foreign[0])))
+    return found
 
 
 def _showdown_action(hand: Hand, seat: int, rng: random.Random, settings: GenerationSettings) -> Action:

@@ -22,6 +22,11 @@ Protocol 2 (issue 23) tells a refusal by the rules from an engine's fault, so a 
 passes for a correct refusal, and puts the amount on every choice that moves chips, so a
 wrong call shows where it happens; ``new_hand`` says which exact rule book it carries. This
 module only builds messages and reads replies; it knows nothing of processes.
+
+Decisions about cards (issue 24) add no message: a choice is an ``action`` (``sd 7h2c``,
+``up 7h``, ``pass 7h8h9h``, ``buy 7h``, ``decline``, ``set AsKsQdQc7h``), a replacement card
+a ``deal``, and the choice offered is written ``CODE COUNT CARDS [PRICE]`` (``sd 2
+AsAdKcKd``; :func:`card_choice`), so an engine that plays no such book sees nothing new.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from studspec.engine.actions import ActionKind, LegalAction, is_number
+from studspec.engine.actions import CARD_DECISIONS, ActionKind, LegalAction, is_number
+from studspec.engine.cards import format_cards
 from studspec.errors import JSONLineError, LineFormatError, ProtocolError
 from studspec.rulebook.model import Stakes
 
@@ -103,12 +109,26 @@ def new_hand_message(
 def protocol_choice(choice: LegalAction) -> str:
     """A legal choice as protocol 2 writes it: the chips it moves on every choice that moves
     some (``cc 3`` a call of 3, ``pb 3``, ``pay 20``; ``cbr X`` the street total, as in PHH),
-    a bare ``cc`` for a check."""
+    a bare ``cc`` for a check; a decision about cards as :func:`card_choice` writes it."""
     if choice.kind is ActionKind.CHECK_CALL and choice.cost:
         return f"cc {choice.cost}"
     if choice.kind is ActionKind.BRING_IN:
         return f"pb {choice.cost}"
+    if choice.kind in CARD_DECISIONS:
+        return card_choice(choice)
     return str(choice)
+
+
+def card_choice(choice: LegalAction) -> str:
+    """A decision about cards as a legal choice: the code, how many cards (``2``, or a range
+    ``0..1`` as ``cbr`` writes one), the cards the seat may name as one run, and the price of
+    each replacement card when it has one: ``sd 2 AsKd7h2c`` (discard two of those four),
+    ``sd 0..1 AsAd2c3c4d7h8h 10`` (draw one card for 10, or stand pat). The cards are the
+    seat's own, so the choice says which of them the rule lets it name (down cards only, say)."""
+    low, high = choice.minimum, choice.maximum
+    count = f"{low}" if low == high else f"{low}..{high}"
+    text = f"{choice.kind.value} {count} {format_cards(choice.cards)}"
+    return f"{text} {choice.cost}" if choice.cost else text
 
 
 def canonical_json(value: Any) -> str:

@@ -6,7 +6,8 @@ Run it against the casino folders (``pip install "studspec[pokerkit]"`` first)::
         tests/conformance/{antes,betting,bring-in,exhaustion,first-to-act,flow,hi-lo,open-pair,pots,razz,showdown}
 
 It plays the three casino books exactly as shipped (``builtin`` true in ``new_hand``) with
-pokerkit's fixed-limit stud, stud/8 and razz, and translates, nothing more: every ruling is
+pokerkit's fixed-limit stud, stud/8 and razz (which have no decisions about cards: a book
+with any, like every other book, is answered with an error), and translates, nothing more: every ruling is
 pokerkit's, so where pokerkit departs from the cited rules the cases say so
 (docs/conformance.md, "What a real engine gets wrong"). The adapter keeps to what the
 protocol asks of any engine:
