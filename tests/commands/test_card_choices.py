@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dealt_decisions import cards, drive, seven_card_deals
 from studspec.engine.actions import Action, ActionKind
-from studspec.engine.cards import Card, parse_cards
+from studspec.engine.cards import Card
 from studspec.engine.core import pot_size
 from studspec.engine.events import CardsChosen
 from studspec.engine.hand import Hand
@@ -37,13 +38,6 @@ DECISION_BOOKS = (
     "cowpie",
 )
 """The shipped books with decisions about cards: every kind is asked by one of them."""
-
-
-def cards(text: str) -> list[Card]:
-    parsed = parse_cards(text)
-    known = [card for card in parsed if card is not None]
-    assert len(known) == len(parsed)
-    return known
 
 
 def seats_for(variant: Variant, wanted: int = 6) -> int:
@@ -84,26 +78,6 @@ def test_no_built_in_player_makes_an_illegal_card_choice(book: str, kind: Player
     """Property: over any seed and table size, neither player names cards the hand refuses
     (a refused choice raises IllegalActionError out of play_out)."""
     played(book, kind, seed, seats)
-
-
-def drive(book: str, deals: list[str], until: PhaseKind, seats: int = 2, stakes: Stakes | None = None) -> Hand:
-    """A hand of ``book`` dealt from outside: ``deals`` are the runs of cards each deal asks
-    for, in the order it asks; between deals every seat checks or calls (or posts the
-    bring-in), until the hand asks a decision of ``until``."""
-    variant = load_variant(book)
-    hand = Hand(variant, [10000] * seats, stakes=stakes or variant.stakes, deal_from_outside=True)
-    runs = iter(deals)
-    while hand.phase.rule is None or hand.phase.rule.kind is not until:
-        pending = hand.pending_deal()
-        if pending is not None:
-            hand.deal(pending.seat, cards(next(runs)))
-            continue
-        seat = hand.actor
-        assert seat is not None, hand.waiting_for()
-        kinds = {choice.kind for choice in hand.legal_actions()}
-        hand.act(Action(ActionKind.BRING_IN if ActionKind.BRING_IN in kinds else ActionKind.CHECK_CALL), seat)
-    assert next(runs, None) is None, "every deal was made"
-    return hand
 
 
 def rules_choice(hand: Hand, seat: int) -> Action:
@@ -154,17 +128,6 @@ def test_rule_based_player_discards_what_does_not_pair() -> None:
     make a pair."""
     hand = drive("super-stud", ["9h2hQcQs4c", "AdKdJc8h5s"], PhaseKind.DISCARD)
     assert rules_choice(hand, 0) == Action(ActionKind.DISCARD, cards=tuple(cards("9h2h")))
-
-
-SEVEN_STREETS = ["{0}{1}{2}", "{7}{8}{9}", "{3}", "{10}", "{4}", "{11}", "{5}", "{12}", "{6}", "{13}"]
-"""Seven-card stud's deals for two seats, in the order they are asked: the cards of ``p1``
-then ``p2`` on each street (third street three each, then one each)."""
-
-
-def seven_card_deals(first: str, second: str) -> list[str]:
-    """The deals of a two-seat seven-card hand in which p1 gets ``first``, p2 ``second``."""
-    every = [str(card) for card in cards(first) + cards(second)]
-    return [run.format(*every) for run in SEVEN_STREETS]
 
 
 def test_a_made_hand_stands_pat_and_a_four_flush_draws() -> None:

@@ -35,6 +35,8 @@ from studspec.engine.rounds import betting_of
 from studspec.rulebook.model import Variant
 from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS
 
+from .decision_stats import decision_counts, decision_lines, decisions_report
+
 UNCONTESTED = "uncontested"
 _FOLD, _CBR = ActionKind.FOLD, ActionKind.COMPLETE_BET_RAISE
 """Read for every action of every simulated hand: module constants, as Python 3.11's enum
@@ -78,6 +80,9 @@ class HandRecord:
     """Priced dealt-card rules: how many times each was asked, by :func:`priced_effects` order."""
     paid: tuple[int, ...] = ()
     """Of those, how many times the seat paid (bought the card, matched the pot)."""
+    decisions: tuple[int, ...] = ()
+    """Decisions about cards: the counts of :class:`~.decision_stats.Count` (none in a book
+    without decisions)."""
 
 
 @by_identity
@@ -202,6 +207,7 @@ def record(hand: Hand) -> HandRecord:
         extra_cards=counts.extra_cards,
         asked=tuple(counts.asked),
         paid=tuple(counts.paid),
+        decisions=decision_counts(hand),
     )
 
 
@@ -236,6 +242,8 @@ class Totals:
     asked: list[int] = field(default_factory=list)
     """Priced dealt-card rules asked, by :func:`priced_effects` order."""
     paid: list[int] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    """Decisions about cards, by :class:`~.decision_stats.Count`."""
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
 
@@ -268,6 +276,8 @@ class Totals:
         self.extra_card_hands += rec.extra_cards > 0
         self.asked = _summed(self.asked, rec.asked)
         self.paid = _summed(self.paid, rec.paid)
+        if rec.decisions:
+            self.decisions = _summed(self.decisions, rec.decisions)
         if rec.showdown:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
@@ -283,7 +293,7 @@ class Totals:
                      "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
-        for name in ("reached", "players_at_street", "wins", "net", "asked", "paid"):
+        for name in ("reached", "players_at_street", "wins", "net", "asked", "paid", "decisions"):
             setattr(self, name, _summed(getattr(self, name), getattr(other, name)))
 
 
@@ -362,6 +372,7 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         **_wild(totals, variant),
         **_extra_cards(totals, variant),
         **_prices(totals, variant),
+        **decisions_report(totals.decisions, totals.hands, variant),
         "seats": _seats(totals, big_bet),
     }
 
@@ -530,6 +541,7 @@ def format_report(data: dict[str, Any]) -> str:
             f"  a share nobody qualified   {_pct(main['share_unclaimed'])}  (no low, no hole spade, or nobody declared it)"
         )
     lines += _home_game_lines(data)
+    lines += decision_lines(data)
     lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]
     for seat in data["seats"]:
         lines.append(f"  p{seat['seat']:<3} {_pct(seat['won'])}  {seat['average_net_big_bets']:+.3f}")
