@@ -38,6 +38,13 @@ REGISTRIES = [
     rules.TRIGGER_PRICES,
     rules.SHARE_RULES,
     rules.ODD_CHIP,
+    rules.DECISION_KINDS,
+    rules.DECISION_CARDS,
+    rules.DECISION_ORDER,
+    rules.DECISION_PRICES,
+    rules.DECISION_SHORT,
+    rules.DECISION_REPLACEMENT,
+    rules.DECISION_DIRECTION,
 ]
 
 
