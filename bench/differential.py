@@ -23,8 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 from enum import Enum
 from pathlib import Path
 
-from studspec import Action, ActionKind, Card, Declaration, Hand, builtin_names, load_variant
-from studspec.engine.actions import bet_to, declare, show
+from studspec import Action, ActionKind, Card, Declaration, Hand, IllegalActionError, builtin_names, load_variant
+from studspec.engine.actions import CARD_DECISIONS, bet_to, declare, show
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "differential"
 BLOCK = 100
@@ -34,13 +34,21 @@ HANDS = 10_000
 
 def choose(hand: Hand, seat: int, rng: random.Random) -> Action:
     """The recording's policy: fold a tenth of the time when it may, bet or raise a fifth of the
-    time (any amount in range), else bring in, check, call or pay; declare at random; show all."""
+    time (any amount in range), else bring in, check, call or pay; declare at random; show all;
+    a decision about cards names a random number of random eligible cards (a buy is declined
+    three times in ten); a set of two hands the book refuses is chosen again."""
     legal = hand.legal_actions()
     kinds = {choice.kind: choice for choice in reversed(legal)}
     if ActionKind.SHOW_MUCK in kinds:
         return show(tuple(hand.cards[seat]))
     if ActionKind.DECLARE in kinds:
         return declare(rng.choice(list(Declaration)))
+    cards = [choice for choice in legal if choice.kind in CARD_DECISIONS]
+    if cards and not (ActionKind.DECLINE in kinds and rng.random() < 0.3):
+        choice = cards[0]
+        assert choice.minimum is not None and choice.maximum is not None
+        count = rng.randint(choice.minimum, choice.maximum)
+        return Action(choice.kind, cards=tuple(rng.sample(choice.cards, count)) or None)
     roll = rng.random()
     for no in (ActionKind.FOLD, ActionKind.DECLINE):
         if no in kinds and roll < 0.1:
@@ -68,7 +76,15 @@ def play(book: str, number: int) -> Hand:
     while not hand.is_complete:
         seat = hand.actor
         assert seat is not None, f"{book} hand {number} waits with nobody to act ({hand.state})"
-        hand.act(choose(hand, seat, rng), seat=seat)
+        action = choose(hand, seat, rng)
+        for _ in range(100):  # a set of two hands may break the book's rules: choose again
+            try:
+                hand.act(action, seat=seat)
+                break
+            except IllegalActionError:
+                if action.kind is not ActionKind.SET:
+                    raise
+                action = choose(hand, seat, rng)
     return hand
 
 

@@ -86,8 +86,10 @@ _CBR, _PAY, _DECLARE = ActionKind.COMPLETE_BET_RAISE, ActionKind.PAY, ActionKind
 _WITH_AMOUNT = (_CBR, _PAY)
 CARD_DECISIONS = frozenset((ActionKind.DISCARD, ActionKind.TURN_UP, ActionKind.PASS, ActionKind.BUY, ActionKind.SET))
 """The kinds that name cards a seat holds: what it does with its cards besides betting."""
-_NEED_CARDS = CARD_DECISIONS - {ActionKind.DISCARD}
-"""Card decisions that must name at least one card (a bare ``sd`` stands pat)."""
+_NEED_CARDS = frozenset((ActionKind.BUY, ActionKind.SET))
+"""Card decisions that must name at least one card: a bare ``sd`` stands pat, a bare ``up``
+or ``pass`` turns up or passes nothing (where the book lets a seat name none), a buy that
+buys nothing is ``decline``, and a set names its first hand."""
 
 MAX_AMOUNT_DIGITS = 18
 """Most digits an amount (or a seat number) written as text may have: 18 digits is below
@@ -252,7 +254,7 @@ def _parse_card_decision(text: str, kind: ActionKind, rest: list[str]) -> Action
     if len(rest) > 1:
         raise ActionFormatError(f"{shown(text)}: write the cards as one run, e.g. '{code} 7h2c'")
     if not rest:
-        if kind is ActionKind.DISCARD:
+        if kind not in _NEED_CARDS:
             return Action(kind)
         raise ActionFormatError(f"{shown(text)}: {code} needs the cards it names (e.g. '{code} 7h')")
     try:

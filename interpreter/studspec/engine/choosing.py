@@ -175,8 +175,10 @@ def match(hand: HandCore, seat: int, named: Sequence[Card | None], rule: Decisio
     pending = part_of(hand).pending
     claimed = {c for chosen in pending for c in chosen.action.cards or () if c is not None} if pending else set()
     taken: list[int] = []
-    for card in named:
-        position = _find(hand, seat, card, allowed, taken, claimed)
+    for number, card in enumerate(named):
+        position = (
+            None if card is not None and card in named[:number] else _find(hand, seat, card, allowed, taken, claimed)
+        )
         if position is None:
             raise _refused(hand, seat, card, named, rule)
         taken.append(position)

@@ -68,7 +68,10 @@ def enter_bring_in(hand: HandCore) -> None:
         known = cast(list[list[Card]], boards)
         set_bring_in(hand, max((ties(rule(known[seat][-1]), seat), seat) for seat in hand.live)[1])
         return
-    doors = {seat: (boards[seat] or [None])[-1] for seat in hand.live}
+    doors = {seat: boards[seat][-1] for seat in hand.live if boards[seat]}  # no board: no door
+    if not doors:  # every up card passed or replaced down: the first seat in opens
+        set_bring_in(hand, hand.live[0])
+        return
     found = candidates(bring_in_keys(doors, door_rule(hand), rules.bring_in_ties))
     if len(found) == 1:
         set_bring_in(hand, found[0])
@@ -103,24 +106,30 @@ def first_to_act_candidates(hand: HandCore) -> tuple[int, ...]:
     all are."""
     live = hand.live
     if not hand.boards[live[0]]:
-        return (live[0],)
+        showing = [seat for seat in live if hand.boards[seat]]
+        if not showing:
+            return (live[0],)
+        live = showing  # a decision left some boards empty: an empty board never acts first
     read = reading(hand)
     if hand.deck.drawing and read is None:
-        return (best_board(hand),)
+        return (best_board(hand, live),)
     board: Evaluator = hand.rules.board
-    boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in live}
+    boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in live if hand.boards[seat]}
     if read is not None:
         board = read.evaluator(board)
         boards = {seat: read.cards(up) for seat, up in boards.items()}
     return candidates(board_keys(boards, board, hand.rules.board_ties))
 
 
-def best_board(hand: HandCore) -> int:
+def best_board(hand: HandCore, live: Sequence[int] | None = None) -> int:
     """The seat whose board acts first when every card is known and none is wild: what
-    :func:`board_keys` and :func:`candidates` find, without a key that may be unknown."""
+    :func:`board_keys` and :func:`candidates` find, without a key that may be unknown.
+    ``live``: the seats whose boards it reads (default: every seat still in; every board
+    among them shows a card)."""
     ranking, ties = hand.rules.board, hand.rules.board_ties
     boards = cast(list[Sequence[Card]], hand.boards)
-    live = hand.live
+    if live is None:
+        live = hand.live
     best = live[0]
     best_value = ranking.value(boards[best])
     best_ties: tuple[int, ...] | None = None  # asked for only when two boards are equal

@@ -25,7 +25,7 @@ def turn_up(hand: HandCore, made: Sequence[Chosen]) -> None:
     for chosen in made:
         seat = chosen.seat
         cards, faces, board = hand.cards[seat], hand.faces[seat], hand.boards[seat]
-        for position in chosen.positions:
+        for position in sorted(chosen.positions):  # onto the board in the order dealt, however named
             faces[position] = Face.UP
             board.append(cards[position])
         record(hand, chosen)
