@@ -1,8 +1,10 @@
 """Invariants of every hand, over random legal play in every shipped rule book.
 
 After every event of the log and after every action: chips are conserved (stacks plus
-pots equal the starting total), no card is in two places, no folded card is dealt again,
-and no seat's view shows another seat's down card; every hand ends settled.
+pots equal the starting total), no card is in two places, no folded or discarded card is
+dealt again, and no seat's view shows another seat's down card (including a card passed
+between two other seats); every hand ends settled. Decisions about cards (issue 24) move
+cards as the log says: a discard to the muck, a pass to its receiver, a turned card face up.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from studspec.engine.events import (
     AntePosted,
     BurnsReshuffled,
     CardBurned,
+    CardsChosen,
     CardsDealt,
     CommunityCardDealt,
     HandEnded,
@@ -56,6 +59,9 @@ def check_event_log(hand: Hand) -> None:
             for card in holdings[event.seat]:
                 location[card] = "muck"
                 mucked.add(card)
+        elif isinstance(event, CardsChosen):
+            _chosen(event, stacks, holdings, location, mucked)
+            pot += event.paid
         elif isinstance(event, PotAwarded):
             for seat, amount in event.amounts:
                 stacks[seat] += amount
@@ -88,6 +94,31 @@ def check_event_log(hand: Hand) -> None:
     assert pot == 0, "chips left in the pot after the hand"
 
 
+def _chosen(
+    event: CardsChosen,
+    stacks: list[int],
+    holdings: dict[int, list[Card]],
+    location: dict[Card, str],
+    mucked: set[Card],
+) -> None:
+    """A decision about cards as the log tells it: what it paid, where its cards went (a
+    discard or a draw to the muck, a pass to its receiver; turning up moves no card)."""
+    stacks[event.seat] -= event.paid
+    kind = event.action.kind
+    if kind not in (ActionKind.DISCARD, ActionKind.BUY, ActionKind.PASS):
+        return
+    for card in event.action.cards or ():
+        assert card is not None and location.get(card) == f"p{event.seat}", f"{card} is not p{event.seat}'s"
+        holdings[event.seat].remove(card)
+        if kind is ActionKind.PASS:
+            assert event.to is not None
+            location[card] = f"p{event.to}"
+            holdings[event.to].append(card)
+        else:
+            location[card] = "muck"
+            mucked.add(card)
+
+
 def check_state(hand: Hand) -> None:
     """The live state: chips balance, each card in exactly one place, views hide down cards."""
     assert sum(hand.stacks) + sum(p.amount for p in hand.pots()) == sum(hand.starting_stacks)
@@ -95,6 +126,7 @@ def check_state(hand: Hand) -> None:
     places += [c for c in hand.community if c is not None]
     places += [c for c in hand.deck.burns if c is not None]
     places += list(hand.deck.stub)
+    places += [c for c in hand.deck.muck if c is not None and c not in places]  # discards (a fold's stay held)
     held = set(places)
     assert len(held) == len(places), "a card is in two places"
     assert len(places) == 52, "a card went missing"
