@@ -1,4 +1,9 @@
-"""A hand's event log as a readable hand history, for people."""
+"""A hand's event log as a readable hand history, for people.
+
+The log is the dealer's: it shows every card, down cards in brackets, so a decision about
+cards reads with the cards it names (``p1 discards [Kc] [Kd]``, ``p2 passes [7h] [8h] [9h]
+to p3``, ``p1 turns up 7h``), each bracketed while nobody else may see it.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from studspec.engine.events import (
     BettingSkipped,
     BringInDue,
     BurnsReshuffled,
+    CardsChosen,
     CardsDealt,
     CommunityCardDealt,
     Declared,
@@ -41,6 +47,17 @@ def _cards(cards: tuple[Card | None, ...], faces: tuple[Face, ...] | None = None
     return " ".join(words)
 
 
+def _without(held: Sequence[Card | None], named: Sequence[Card | None]) -> list[Card | None]:
+    """``held`` less the ``named`` cards (a card the log did not see stands for one named)."""
+    rest = list(held)
+    for card in named:
+        if card in rest:
+            rest.remove(card)
+        elif None in rest:
+            rest.remove(None)
+    return rest
+
+
 def _seats(stacks: Sequence[int]) -> str:
     return ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(stacks))
 
@@ -64,16 +81,66 @@ class _Story(EventVisitor):
 
     def __init__(self, hand: Hand) -> None:
         self.lines = _header(hand)
+        self.variant = hand.variant
         self.split_pot = len(hand.variant.shares) > 1
         self.level = 0
         self.brought_in = False
+        self.street = 0
+        self.held: list[list[Card | None]] = [[] for _ in range(hand.seats)]
+        """Each seat's cards as the log has told them (a decision names some of them)."""
+        self.up: set[Card] = set()
+        """The cards dealt or turned face up."""
 
     def street_began(self, event: StreetBegan) -> None:
-        self.level, self.brought_in = 0, False
+        self.level, self.brought_in, self.street = 0, False, event.index
         self.lines.append(f"*** {event.street} street ***")
 
     def cards_dealt(self, event: CardsDealt) -> None:
+        self.held[event.seat].extend(event.cards)
+        self.up.update(card for card, face in zip(event.cards, event.faces) if card is not None and face is Face.UP)
         self.lines.append(f"  p{event.seat + 1} is dealt {_cards(event.cards, event.faces)}")
+
+    def _named(self, cards: Sequence[Card | None]) -> str:
+        """Cards a decision names, each in brackets while it is face down."""
+        return _cards(tuple(cards), tuple(Face.UP if card in self.up else Face.DOWN for card in cards))
+
+    def cards_chosen(self, event: CardsChosen) -> None:
+        """A decision about cards, as a person at the table would tell it."""
+        seat, action = event.seat, event.action
+        named = action.cards or ()
+        kind = action.kind
+        if kind is ActionKind.TURN_UP:
+            self.up.update(card for card in named if card is not None)
+            words = f"turns up {self._named(named)}"
+        elif kind is ActionKind.SET:
+            words = f"sets {self._named(named)} / {self._named(_without(self.held[seat], named))}"
+        else:
+            words = self._gives_up(event)
+        self.lines.append(f"  p{seat + 1} {words}")
+
+    def _gives_up(self, event: CardsChosen) -> str:
+        """A discard, draw, buy or pass: the cards leave the seat's hand."""
+        seat, action = event.seat, event.action
+        named = action.cards or ()
+        shown = self._named(named)
+        self.held[seat] = _without(self.held[seat], named)
+        many = f"{len(named)} card" + ("" if len(named) == 1 else "s")
+        if action.kind is ActionKind.DECLINE:
+            return "declines to buy"
+        if action.kind is ActionKind.PASS:
+            assert event.to is not None
+            self.held[event.to].extend(named)
+            return f"passes {shown} to p{event.to + 1}"
+        if action.kind is ActionKind.BUY:
+            price = f" for {event.paid}" if event.paid else ""
+            return f"buys {'a card' if len(named) == 1 else many}{price}, giving up {shown}"
+        if not named:
+            return "stands pat"
+        decisions = {decision.decide for decision in self.variant.streets[self.street].decisions}
+        if "draw" in decisions and ("discard" not in decisions or event.paid):
+            paid = f" (pays {event.paid})" if event.paid else ""
+            return f"discards {shown} and draws {many}{paid}"
+        return f"discards {shown}"
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
