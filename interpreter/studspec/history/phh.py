@@ -4,6 +4,14 @@ A history is TOML. The standard fields give the game, stakes, stacks and the act
 order; fields that begin with ``_`` are ours (``_variant`` names the rule book to play)
 and leave the file valid PHH. Replay feeds every deal and action to a hand dealt from
 outside, so each is checked against the rule book exactly as a live action would be.
+
+Lines PHH's stud games lack are studspec's own, written only by books that claim no PHH code
+(so a PHH reader stops at the unknown variant rather than misreading the hand): ``p2 dcl
+both``, ``p3 pay 120`` and ``p3 decline``, and the decisions about cards, ``p1 up 7h``, ``p2
+pass 7h8h9h``, ``p1 buy 7h`` and ``p3 set AsKsQdQc7h`` beside PHH's own ``p1 sd 7h2c`` (a
+bare ``p1 sd`` stands pat). A draw's or buy's replacement cards are the ``d dh`` lines after
+its choice; choices made together are written, in seat order, once the last seat has chosen
+(docs/conformance.md, section 2.8).
 """
 
 from __future__ import annotations
