@@ -39,6 +39,10 @@ DECISION_BOOKS = (
 )
 """The shipped books with decisions about cards: every kind is asked by one of them."""
 
+OPTIONAL = str(Path(__file__).resolve().parent.parent / "data" / "card-choices" / "optional-choices.yaml")
+"""A book whose every kind of choice has a range that may name no card (and a priced draw,
+and a buy of up to two cards)."""
+
 
 def seats_for(variant: Variant, wanted: int = 6) -> int:
     return min(wanted, variant.max_players)
@@ -56,7 +60,7 @@ def played(book: str, kind: PlayerKind, seed: int, seats: int) -> Hand:
 
 
 @pytest.mark.parametrize("kind", list(PlayerKind))
-@pytest.mark.parametrize("book", DECISION_BOOKS)
+@pytest.mark.parametrize("book", [*DECISION_BOOKS, OPTIONAL])
 def test_players_decide_legally_in_every_decision_book(book: str, kind: PlayerKind) -> None:
     """play_out raises on any illegal choice (the hand is the one judge); the hands end with
     every chip, and the decisions were really asked (some seat chose cards)."""
@@ -69,7 +73,7 @@ def test_players_decide_legally_in_every_decision_book(book: str, kind: PlayerKi
 
 @settings(max_examples=60, deadline=None)
 @given(
-    book=st.sampled_from(DECISION_BOOKS),
+    book=st.sampled_from([*DECISION_BOOKS, OPTIONAL]),
     kind=st.sampled_from(list(PlayerKind)),
     seed=st.integers(0, 2**32 - 1),
     seats=st.integers(2, 8),
@@ -173,6 +177,20 @@ def test_a_pass_keeps_the_low_draw_and_hands_over_the_pair() -> None:
     from, and a straight draw) and passes the kings and the queen."""
     hand = drive("anaconda", ["As2d3h4cKdKhQs", "5c6c7c8c9cTcJc"], PhaseKind.PASS)
     assert named(rules_choice(hand, 0)) == set(cards("KdKhQs"))
+
+
+def test_where_a_seat_may_pass_no_card_the_rule_based_player_passes_none() -> None:
+    """A pass of up to two cards: keeping every card keeps the best hand (a card passed is
+    one fewer, and the one received is unknown), so the rule-based player passes none."""
+    passed = set()
+    for seed in range(6):
+        hand = played(OPTIONAL, PlayerKind.RULES, seed, 4)
+        passed |= {
+            len(e.action.cards or ())
+            for e in hand.events
+            if isinstance(e, CardsChosen) and e.action.kind is ActionKind.PASS
+        }
+    assert passed == {0}
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -22,7 +22,8 @@ from studspec.engine.events import BringInDue, CardsDealt, Showed
 from studspec.engine.hand import Hand
 from studspec.errors import ChoiceError, IllegalActionError
 from studspec.play.game import Command, Console, new_session, parse_choice, play_one, run_session
-from studspec.play.players import PlayerKind
+from studspec.play.players import PlayerKind, RuleBasedPlayer
+from studspec.play.session import Session
 from studspec.play.simulate import bots_for_hand, hand_seed
 from studspec.play.table import Style
 from studspec.rulebook import load_variant
@@ -318,13 +319,33 @@ def test_the_authoring_guide_house_rule_validates_describes_and_plays(tmp_path: 
     assert any(big in line for line in out.getvalue().split("*** fourth street ***", 1)[-1].splitlines()[:12])
 
 
+class CardConsole(Console):
+    """Reads the script for every prompt but the decisions about cards, which it answers as
+    the rule-based player would, typed as the action (``sd 9h2h``, ``up 7d``, ``decline``)."""
+
+    def __init__(self, script: str, out: io.StringIO, session: Session) -> None:
+        super().__init__(io.StringIO(script), out)
+        self.session = session
+
+    def ask(self, prompt: str) -> str | None:
+        if not prompt.startswith("Your cards") or self.session.current is None:
+            return super().ask(prompt)
+        hand = self.session.current[0]
+        answer = str(RuleBasedPlayer(random.Random(0)).choose(hand, 0, hand.legal_actions(0)))
+        self.say(prompt + answer)
+        return answer + "\n"
+
+
 @pytest.mark.parametrize("book", BUILTIN_BOOKS)
 def test_every_builtin_book_plays_a_scripted_hand(book: str) -> None:
     """'pb', 'cc' and (for hi-lo declare) 'both', over and over: one of them is always
-    legal, the others refused."""
+    legal, the others refused; a decision about cards is answered with the action text."""
     variant = load_variant(book)
     players = min(5, variant.max_players)
-    text = session_output("pb\ncc\nboth\n" * 60, book=book, players=players, seed=1)
+    out = io.StringIO()
+    session = new_session(variant, players, 0, 1)
+    assert run_session(session, CardConsole("pb\ncc\nboth\n" * 60, out, session), PLAIN, max_hands=1) == 0
+    text = out.getvalue()
     assert "Result:" in text and "Hands played: 1" in text
     stacks = next(line for line in text.splitlines() if line.startswith("Stacks: "))
     assert sum(int(part.split()[1]) for part in stacks[8:].split(", ")) == players * variant.stakes.starting_stack

@@ -133,7 +133,7 @@ def sensible_choice(hand: Hand, seat: int, choice: LegalAction, rng: random.Rand
         return _draw(hand, seat, choice, rule, rng)
     count = _count(choice)
     if count == 0:
-        return _STAND_PAT
+        return choose(choice.kind, ())  # keeping every card keeps the best hand
     judge = Judge(hand, seat)
     cards = own_cards(hand, seat)
     out = weakest(judge, cards, hand.faces[seat], eligible(hand, seat, rule), count, kind is PhaseKind.PASS)
@@ -141,12 +141,10 @@ def sensible_choice(hand: Hand, seat: int, choice: LegalAction, rng: random.Rand
 
 
 def _count(choice: LegalAction) -> int:
-    """As few cards as the choice allows (more cards never make a worse hand), but at least one
-    for a kind that must name a card."""
-    assert choice.minimum is not None and choice.maximum is not None
-    if choice.kind is ActionKind.DISCARD:
-        return choice.minimum
-    return min(max(choice.minimum, 1), choice.maximum)
+    """As few cards as the choice allows: more cards never make a worse hand, and a card kept
+    down shows nothing (a bare ``sd``, ``up`` or ``pass`` names none where the book allows)."""
+    assert choice.minimum is not None
+    return choice.minimum
 
 
 def _candidates(positions: Sequence[int], count: int) -> Iterable[tuple[int, ...]] | None:
@@ -212,6 +210,8 @@ def _turn_up(hand: Hand, seat: int, choice: LegalAction) -> Action:
     """The cards whose showing shows least by the book's board ranking; among equal boards,
     the ones that leave the strongest cards hidden."""
     count = _count(choice)
+    if count == 0:
+        return choose(ActionKind.TURN_UP, ())
     positions = eligible(hand, seat, hand.phase.rule)
     cards, faces = own_cards(hand, seat), hand.faces[seat]
     board = [card for card in hand.boards[seat] if card is not None]
@@ -373,6 +373,6 @@ def random_choice(hand: Hand, seat: int, legal: list[LegalAction], rng: random.R
         return choose(ActionKind.SET, tuple(hand.cards[seat][p] for p in first))
     if any(option.kind is ActionKind.DECLINE for option in legal) and rng.random() < 0.5:
         return _DECLINE
-    least = choice.minimum if choice.kind is ActionKind.DISCARD else max(choice.minimum, 1)
+    least = max(choice.minimum, 1) if choice.kind is ActionKind.BUY else choice.minimum  # no card: decline
     count = rng.randint(min(least, choice.maximum), choice.maximum)
     return choose(choice.kind, tuple(rng.sample(choice.cards, count)))

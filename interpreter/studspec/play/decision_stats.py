@@ -28,7 +28,7 @@ class Count(IntEnum):
     """The place of each count in a hand's tuple of decision counts."""
 
     TURN_UPS = 0
-    """Turn-up choices in which the seat had a choice (more down cards than it turned)."""
+    """Turn-up choices that turned a card and had a choice (more down cards than it turned)."""
     TURNED_BEST = 1
     """Of those, the ones that turned up the seat's best down card by the board ranking."""
     DISCARDS = 2
@@ -113,7 +113,7 @@ class DecisionCounter(EventVisitor):
         """A turn-up: was the best of the seat's down cards among those it turned?"""
         held = self.held[seat]
         down = [card for card, face in held if face is Face.DOWN and card is not None]
-        if len(down) > len(named) and None not in named:
+        if named and len(down) > len(named) and None not in named:  # a bare ``up`` turns nothing
             best = max(self.board_value([card]) for card in down)
             self.counts[Count.TURN_UPS] += 1
             self.counts[Count.TURNED_BEST] += any(self.board_value([card]) == best for card in named)  # type: ignore[list-item]

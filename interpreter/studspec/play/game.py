@@ -11,7 +11,8 @@ be scripted through standard input and tested.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import Enum, unique
 from typing import TextIO
 
@@ -23,19 +24,22 @@ from studspec.engine.actions import (
     Declaration,
     LegalAction,
     bet_to,
+    choose,
     declare,
     is_number,
     parse_action,
 )
+from studspec.engine.cards import Card, parse_cards
 from studspec.engine.hand import Hand
-from studspec.errors import ActionFormatError, ChoiceError, IllegalActionError
+from studspec.errors import ActionFormatError, CardFormatError, ChoiceError, IllegalActionError
 from studspec.rulebook.model import Variant
 from studspec.terminal import printable
 
+from .card_choices import decision_of
 from .players import Player, PlayerKind
 from .session import Session
 from .simulate import bots_for_hand, hand_seed
-from .table import Narrator, Style, describe_choice, render_table
+from .table import Narrator, Style, card_menu, describe_choice, describe_decision, render_table
 
 
 @unique
@@ -156,6 +160,58 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
         raise ChoiceError(f"{error} (? for help)") from None
 
 
+CARD_HELP = """Name the cards, by name (7h 2c, or 7h2c) or by their numbers in the list (1 3),
+or type the action itself (sd 7h2c, up 7h, pass 7h8h9h, buy 7h, set AsKsQdQc7h).
+  A draw: sd alone, or pat, stands pat. A buy: decline buys nothing.
+  t shows the table again, ? this help, q leaves the table."""
+
+_PAT = frozenset({"pat", "stand", "none"})
+"""Words that name no card: stand pat in a draw, turn up or pass none where the book allows
+(the hand judges whether it does), decline a buy."""
+
+_NEED_CARDS = frozenset({ActionKind.BUY, ActionKind.SET})
+"""Card decisions written with at least one card (``decline`` buys none)."""
+
+
+def parse_cards_choice(text: str, decision: LegalAction, legal: list[LegalAction]) -> Action | Command:
+    """What the person means by ``text`` when a decision about cards is asked: cards by name
+    (``7h 2c``, ``7h2c``), by their numbers in the list of eligible cards (``1 3``), or the
+    action itself (``sd 7h2c``, ``decline``). Raises :class:`ChoiceError` for text that names
+    no card; whether the cards may be named is the hand's to judge (its refusal says why)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise ChoiceError("name the cards, by name (7h 2c) or by number (1 3) (? for help)")
+    head, rest = words[0], words[1:]
+    if head in _COMMANDS and not rest:
+        return _COMMANDS[head]
+    if " ".join(words) in ("stand pat", *_PAT):  # no card: a bare sd, up or pass; a buy declines
+        return Action(ActionKind.DECLINE) if decision.kind in _NEED_CARDS else Action(decision.kind)
+    if head in _CODES:
+        try:
+            return parse_action(" ".join(words))
+        except ActionFormatError as error:
+            raise ChoiceError(f"{error} (? for help)") from None
+    if all(is_number(word) for word in words):
+        return choose(decision.kind, tuple(_by_number(word, decision) for word in words))
+    try:
+        return choose(decision.kind, tuple(parse_cards("".join(words))))
+    except CardFormatError:
+        raise ChoiceError(
+            f"{text.strip()[:40]!r} names no cards: type them as 7h 2c, or their numbers (? for help)"
+        ) from None
+
+
+_CODES = frozenset(kind.value for kind in ActionKind)
+
+
+def _by_number(word: str, decision: LegalAction) -> Card | None:
+    """The eligible card numbered ``word`` in the list (from 1)."""
+    count = len(decision.cards)
+    if len(word) > MAX_AMOUNT_DIGITS or not 1 <= int(word) <= count:
+        raise ChoiceError(f"{word[:20]} is not on the list: choose cards 1 to {count}")
+    return decision.cards[int(word) - 1]
+
+
 MAX_LINE = 1024
 """Longest line of input read as an answer, in characters. The longest meaningful answer
 (``cbr`` and an 18-digit amount) is a few dozen; reading a longer line whole would let a
@@ -239,42 +295,89 @@ class _Quit(Exception):
 def _human_turn(hand: Hand, seat: int, console: Console, style: Style, save_to: str | None = None) -> None:
     console.say(render_table(hand, hand.view(seat), style))
     legal = hand.legal_actions()
+    decision = decision_of(legal)
+    if decision is not None:
+        _card_turn(hand, seat, decision, legal, console, style, save_to)
+        return
     width = max(len(str(c)) for c in legal)
     for number, option in enumerate(legal, 1):
         console.say(f"  {number}  {str(option).ljust(width)}  {describe_choice(hand, seat, option)}")
-    while True:
-        last = legal[-1]
-        example = f"cbr {last.minimum}" if last.kind is ActionKind.COMPLETE_BET_RAISE else str(last)
-        answer = console.ask(f"Your action (1-{len(legal)}, or e.g. {example}; ? for help): ")
-        if answer is None:
-            raise _Quit(input_ended=True)
-        try:
-            choice = parse_choice(answer, legal)
-        except ChoiceError as error:
-            console.say(f"  not accepted: {printable(str(error))}")  # it may quote what was typed
-            continue
-        if choice is Command.HELP:
-            console.say(HELP)
-            continue
-        if choice is Command.TABLE:
-            console.say(render_table(hand, hand.view(seat), style))
-            continue
-        if choice is Command.QUIT:
+    last = legal[-1]
+    example = f"cbr {last.minimum}" if last.kind is ActionKind.COMPLETE_BET_RAISE else str(last)
+    turn = _Turn(hand, seat, console, style, save_to, HELP, f"your choices: {_choices(hand, legal)}")
+    turn.answer(
+        f"Your action (1-{len(legal)}, or e.g. {example}; ? for help): ", lambda text: parse_choice(text, legal)
+    )
+
+
+def _card_turn(
+    hand: Hand,
+    seat: int,
+    decision: LegalAction,
+    legal: list[LegalAction],
+    console: Console,
+    style: Style,
+    save_to: str | None,
+) -> None:
+    """A decision about cards: say what is asked and the cards the seat may name, numbered."""
+    asked = describe_decision(hand, seat, decision)
+    console.say(f"  {asked}, from: {card_menu(hand, seat, style)}")
+    turn = _Turn(hand, seat, console, style, save_to, CARD_HELP, f"asked: {asked}")
+    first = decision.cards[0] if decision.cards else None
+    example = f"{first} or 1" if first is not None else "1"
+    turn.answer(f"Your cards (e.g. {example}; ? for help): ", lambda text: parse_cards_choice(text, decision, legal))
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """The person's turn: what is read is asked again until the hand takes it."""
+
+    hand: Hand
+    seat: int
+    console: Console
+    style: Style
+    save_to: str | None
+    help: str
+    after_refusal: str
+    """What a refusal repeats (the choices, what is asked): a refusal changes nothing."""
+
+    def answer(self, prompt: str, read: Callable[[str], Action | Command]) -> None:
+        """Ask until an answer, read by ``read``, is an action the hand takes."""
+        console = self.console
+        while True:
+            answer = console.ask(prompt)
+            if answer is None:
+                raise _Quit(input_ended=True)
+            try:
+                choice = read(answer)
+            except ChoiceError as error:
+                console.say(f"  not accepted: {printable(str(error))}")  # it may quote what was typed
+                continue
+            if isinstance(choice, Command):
+                self._command(choice)
+                continue
+            try:
+                self.hand.act(choice, seat=self.seat)
+            except IllegalActionError as error:
+                console.say(f"  refused by the rules: {error.reason}; {self.after_refusal}")
+                continue
+            return
+
+    def _command(self, command: Command) -> None:
+        """Help, the table again, or leave (asked first; raises :class:`_Quit`)."""
+        if command is Command.HELP:
+            self.console.say(self.help)
+        elif command is Command.TABLE:
+            self.console.say(render_table(self.hand, self.hand.view(self.seat), self.style))
+        else:
             leave = (
-                f"Leave the table and save the game to {save_to}?"
-                if save_to
+                f"Leave the table and save the game to {self.save_to}?"
+                if self.save_to
                 else "Leave the table and give up this hand?"
             )
-            sure = console.confirm(f"{leave} [y/N] ", default=False)
+            sure = self.console.confirm(f"{leave} [y/N] ", default=False)
             if sure is None or sure:
                 raise _Quit(input_ended=sure is None)
-            continue
-        try:
-            hand.act(choice, seat=seat)
-        except IllegalActionError as error:
-            console.say(f"  refused by the rules: {error.reason}; your choices: {_choices(hand, legal)}")
-            continue
-        return
 
 
 def _choices(hand: Hand, legal: list[LegalAction]) -> str:

@@ -15,6 +15,8 @@ from typing import TextIO
 
 from studspec.engine.actions import ActionKind, LegalAction
 from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
+from studspec.engine.choosing import eligible
+from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import (
     ActionTaken,
     AntePosted,
@@ -22,6 +24,7 @@ from studspec.engine.events import (
     BringInDue,
     BurnsReshuffled,
     CardBurned,
+    CardsChosen,
     CardsDealt,
     CommunityCardDealt,
     Declared,
@@ -35,6 +38,8 @@ from studspec.engine.events import (
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand, TableView
+from studspec.engine.passing import receiver
+from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
 from studspec.engine.wild_cards import wild_words
 from studspec.engine.wild_now import spec_for
@@ -95,6 +100,10 @@ def detect_style(stream: TextIO, color: str = "auto") -> Style:
     return Style(symbols=symbols, color=colored)
 
 
+def _count(number: int) -> str:
+    return f"{number} card" + ("" if number == 1 else "s")
+
+
 def seat_name(seat: int, viewer: int | None) -> str:
     return f"p{seat + 1}" + (" (you)" if seat == viewer else "")
 
@@ -127,6 +136,52 @@ def describe_choice(hand: Hand, seat: int, choice: LegalAction) -> str:
     if choice.minimum == choice.maximum:
         return f"{verb} {choice.minimum}{all_in}"
     return f"{verb} any amount from {choice.minimum} to {choice.maximum} (type cbr AMOUNT)"
+
+
+def _cards(low: int, high: int) -> str:
+    """How many cards, in words: "1 card", "2 cards", "0-1 cards"."""
+    count = str(low) if low == high else f"{low}-{high}"
+    return f"{count} card" + ("" if count == "1" else "s")
+
+
+def describe_decision(hand: Hand, seat: int, choice: LegalAction) -> str:
+    """What a decision about cards asks of the seat, in words: "discard 2 cards", "turn up 1
+    card", "pass 3 cards to p2", "draw 0-1 cards (400 a card)", "buy a card for 800 or decline",
+    "set your 5-card hand"."""
+    rule: DecisionRule = hand.phase.rule
+    low, high = choice.minimum or 0, choice.maximum or 0
+    kind = rule.kind
+    if kind is PhaseKind.TURN_UP:
+        return f"turn up {_cards(low, high)}"
+    if kind is PhaseKind.PASS:
+        return f"pass {_cards(low, high)} to p{receiver(hand.live, seat, rule.step) + 1}"
+    if kind is PhaseKind.DRAW:
+        price = f"{choice.cost} a card" if choice.cost else "free"
+        return f"draw {_cards(low, high)} ({price}); sd alone stands pat"
+    if kind is PhaseKind.BUY:
+        what = "a card" if high == 1 else f"{_cards(1, high)} ({choice.cost} each)"
+        return f"buy {what} for {choice.cost} or decline" if high == 1 else f"buy {what} or decline"
+    if kind is PhaseKind.SET_HANDS:
+        return _setting(rule)
+    return f"discard {_cards(low, high)}"
+
+
+def _setting(rule: DecisionRule) -> str:
+    """A setting of two hands, with the book's rules for them."""
+    first, second = rule.hands
+    rules = [f"the other {second} make your {second}-card hand"]
+    if rule.first_outranks:
+        rules.append(f"the {first}-card hand must outrank the {second}-card hand")
+    if rule.down_in_each:
+        rules.append(f"each hand holds at least {rule.down_in_each} down card" + "s" * (rule.down_in_each > 1))
+    return f"set your {first}-card hand ({'; '.join(rules)})"
+
+
+def card_menu(hand: Hand, seat: int, style: Style) -> str:
+    """The cards the seat may name, numbered from 1 (``[..]`` when face down)."""
+    cards, faces = hand.cards[seat], hand.faces[seat]
+    positions = eligible(hand, seat, hand.phase.rule)
+    return "  ".join(f"{number} {style.card(cards[p], faces[p])}" for number, p in enumerate(positions, 1))
 
 
 def render_table(hand: Hand, view: TableView, style: Style) -> str:
@@ -175,6 +230,8 @@ class Narrator(EventVisitor):
         self.opened = False
         self._lines: list[str] = []
         self._dealt: list[str] = []
+        self.draws = False
+        """The street being told has a draw (``sd`` draws there, else it discards)."""
 
     def feed(self) -> list[str]:
         """Lines for the events since the last call."""
@@ -214,6 +271,7 @@ class Narrator(EventVisitor):
 
     def street_began(self, event: StreetBegan) -> None:
         self.level, self.opened = 0, False
+        self.draws = any(rule.kind is PhaseKind.DRAW for rule in self.hand.rules.decisions[event.index])
         self._say(self.style.bold(f"*** {event.street} street ***"))
 
     def bring_in_due(self, event: BringInDue) -> None:
@@ -236,6 +294,30 @@ class Narrator(EventVisitor):
         price = "" if event.price is None else f": pay {event.price} or {no}"
         card = self.style.cards((event.card,), (Face.UP,))
         self._say(f"  {self._name(event.seat)}'s {card} sets off {event.effect}{price}")
+
+    def cards_chosen(self, event: CardsChosen) -> None:
+        """A decision about cards: the turned-up cards for all; thrown, passed or set cards
+        only to the seat (and a pass's receiver), their number to the others."""
+        who, action, named = self._name(event.seat), event.action, event.action.cards or ()
+        sees = event.seat == self.viewer or (event.to is not None and event.to == self.viewer)
+        cards = self.style.cards(named) if sees else _count(len(named))
+        kind = action.kind
+        if kind is ActionKind.TURN_UP:
+            self._say(f"  {who} turns up {self.style.cards(named)}")
+        elif kind is ActionKind.PASS:
+            self._say(f"  {who} passes {cards} to {self._name(event.to if event.to is not None else event.seat)}")
+        elif kind is ActionKind.SET:
+            self._say(f"  {who} sets two hands" + (f": {cards} first" if sees else ""))
+        elif kind is ActionKind.DECLINE:
+            self._say(f"  {who} declines to buy")
+        elif not named:
+            self._say(f"  {who} stands pat")
+        elif kind is ActionKind.DISCARD and not self.draws:
+            self._say(f"  {who} discards {cards}")
+        else:  # a draw or a buy: replacements come next, as dealt cards
+            thrown = f", throwing {cards}" if sees else ""
+            paid = f" (pays {event.paid})" if event.paid else ""
+            self._say(f"  {who} {'buys' if kind is ActionKind.BUY else 'draws'} {_count(len(named))}{thrown}{paid}")
 
     def action_taken(self, event: ActionTaken) -> None:
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
