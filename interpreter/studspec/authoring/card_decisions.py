@@ -53,7 +53,9 @@ def _what(rule: DecisionRule) -> tuple[str, bool]:
     if rule.keep is not None:
         return f"{_plural(noun, 2)} until {number(rule.keep)} cards are left", False
     if rule.most is None:
-        return f"at least {number(rule.least)} {_plural(noun, 2)}", rule.least == 0
+        if rule.least == 0:
+            return f"any number of {_plural(noun, 2)}", True
+        return f"at least {number(rule.least)} {_plural(noun, rule.least)}", False
     if rule.least == 0:
         return f"up to {number(rule.most)} {_plural(noun, rule.most)}", True
     return f"from {number(rule.least)} to {number(rule.most)} {_plural(noun, rule.most)}", False
