@@ -1,9 +1,10 @@
 """``studspec play``: one person against built-in players, hand after hand, in a terminal.
 
 The person types an action the way the menu shows it (a number, a PHH action such as
-``cbr 400``, or a word such as ``call``); anything that is not a legal choice is refused
-with the reason and asked again, so a hand is never lost to a typo. The interpreter's
-own refusals (:class:`IllegalActionError`) are shown as they are: the person reads the
+``cbr 400``, or a word such as ``call``), or, when a decision about cards is asked, the
+cards (``7h 2c``, their numbers in the list, or the action, ``sd 7h2c``); anything that is
+not a legal choice is refused with the reason and asked again, so a hand is never lost to a
+typo. The interpreter's own refusals (:class:`IllegalActionError`) are shown as they are: the person reads the
 same reasons a conformance test would. Input is read line by line, so the whole game can
 be scripted through standard input and tested.
 """

@@ -134,7 +134,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "Play HANDS hands of a rule book with built-in players on all cores, or on a Ray "
             "cluster, and report how often each street is reached, the showdown rate, pot "
             "sizes in big bets, bring-in completions, the open-pair big bet, community cards, "
-            "hi/lo scoops and splits, and results by seat. The same seed gives the same "
+            "hi/lo scoops and splits, the decisions about cards in a book that has them (draws, "
+            "discards, the card turned up, buys, passes), and results by seat. The same seed gives the same "
             "numbers with any number of workers or machines and any --chunk. Progress goes to "
             "stderr: a bar on a terminal, a line per 10% otherwise."
         ),
