@@ -34,6 +34,7 @@ says should have it. Exit status 1 when anything was found.
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import multiprocessing
 import os
@@ -44,8 +45,10 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from studspec import (
@@ -83,6 +86,10 @@ from studspec import (
     parse_card,
     show,
 )
+from studspec.engine.actions import CARD_DECISIONS, choose
+from studspec.engine.decisions import DecisionRule
+from studspec.engine.events import CardsChosen
+from studspec.engine.phases import PhaseKind
 from studspec.files import write_atomically
 
 MAX_STEPS = 2000
@@ -94,7 +101,9 @@ RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"
 ACE, KING, QUEEN = 14, 13, 12
 DECK: tuple[Card, ...] = tuple(parse_card(rank + suit) for rank in RANK_LETTERS for suit in SUIT_LETTERS)
-JOKER = parse_card("Xr")
+JOKERS = (parse_card("Xr"), parse_card("Xb"))
+OUTSIDE_DECK = {"standard-52": JOKERS[0], "52-plus-joker": JOKERS[1]}
+"""A card each deck does not hold (a deck with both jokers holds every card there is)."""
 Nature = tuple[int, str]
 """A card as this module's evaluators see it: rank 2..14 (ace 14) and suit letter."""
 NATURE: dict[Card, Nature] = {card: (RANK_LETTERS.index(str(card)[0]) + 2, str(card)[1]) for card in DECK}
@@ -264,6 +273,8 @@ class Holding:
     own: tuple[Nature, ...]
     faces: tuple[Face, ...]
     board: tuple[Nature, ...]
+    sets: tuple[tuple[Nature, ...], ...] = ()
+    """The two hands the seat set (first, second), when the book sets hands."""
 
     @property
     def playing(self) -> tuple[Nature, ...]:
@@ -316,6 +327,49 @@ def _wild(wild_ranks: frozenset[int]) -> Callable[[Holding], Key | None]:
         return wild_high_key(naturals, len(holding.playing) - len(naturals))
 
     return score
+
+
+def _set_hand(index: int, ace_low: bool) -> Callable[[Holding], Key | None]:
+    """Score one of the two hands a seat set, with the board (any number of cards)."""
+
+    def score(holding: Holding) -> Key | None:
+        return card_key(holding.sets[index] + holding.board, ace_low=ace_low)
+
+    return score
+
+
+SET_RANKINGS: dict[str, tuple[bool, bool]] = {
+    "high": (True, False),
+    "ace-to-five-low": (False, True),
+    "deuce-to-seven-low": (False, False),
+}
+"""The shares this oracle scores on a set hand of any size: larger wins, ace low. A set hand
+of fewer than five cards has no straight and no flush, so these lows are its sets and ranks
+(ace-to-six differs from ace-to-five only by straights and flushes, checked on five cards)."""
+
+
+def set_share_oracles(variant: Variant, wild_ranks: frozenset[int], sizes: set[int]) -> list[ShareOracle] | str:
+    """The oracles of a book whose players set two hands: each share reads its hand."""
+    if wild_ranks:
+        return "wild cards in a set hand"
+    oracles: list[ShareOracle] = []
+    for share in variant.shares:
+        name = share.hand
+        if share.set_hand is None or name not in SET_RANKINGS:
+            return f"the {name} share of a set hand"
+        if share.qualifier is not None and min(sizes) < 5:
+            return "a qualifier on a set hand of fewer than five cards"
+        larger, ace_low = SET_RANKINGS[name]
+        oracles.append(
+            ShareOracle(
+                f"{name} (hand {share.set_hand})",
+                _set_hand(share.set_hand - 1, ace_low),
+                larger,
+                larger,
+                share.qualifier,
+            )
+        )
+    return oracles
 
 
 def share_oracles(variant: Variant, wild_ranks: frozenset[int]) -> list[ShareOracle] | str:
@@ -433,6 +487,8 @@ class Figures:
 
     hands: int = 0
     actions: int = 0
+    decisions: int = 0
+    """Of the actions: decisions about cards."""
     deals: int = 0
     refusals: int = 0
     probes: int = 0
@@ -451,6 +507,7 @@ class Figures:
         for name in (
             "hands",
             "actions",
+            "decisions",
             "deals",
             "refusals",
             "probes",
@@ -471,6 +528,7 @@ class Figures:
         return {
             "hands": self.hands,
             "actions": self.actions,
+            "decisions": self.decisions,
             "deals": self.deals,
             "refusals": self.refusals,
             "probes": self.probes,
@@ -494,7 +552,8 @@ class FuzzConfig:
     """The number of the first hand (``--start N --hands 1`` replays hand N)."""
     workers: int = 1
     books: tuple[str, ...] = ()
-    """The books to draw from; empty: every built-in book."""
+    """The books to draw from, built-in names or paths of rule-book files; empty: every
+    built-in book and the stud family's test books (:func:`default_books`)."""
     refusal_rate: float = 0.08
     """The chance, before each step, of trying a request that must be refused."""
     unseen_rate: float = 0.05
@@ -509,9 +568,13 @@ class FuzzConfig:
     stop_after: int | None = None
     """Stop once this many findings are in (``None``: run every hand)."""
     trace: bool = False
+    decisions: bool = False
+    """Only the books (of ``books``, or the default ones) that ask decisions about cards."""
+    skip: tuple[str, ...] = ()
+    """Books left out (names, or paths as listed), e.g. while a bug found in one is fixed."""
 
     def book_list(self) -> tuple[str, ...]:
-        return self.books or tuple(builtin_names())
+        return tuple(book for book in book_list(self.books, self.decisions) if not skipped(book, self.skip))
 
     def command(self, hand: int) -> str:
         """The command line that replays hand number ``hand`` alone, step by step."""
@@ -522,7 +585,70 @@ class FuzzConfig:
                 words.append(f"--{name.replace('_', '-')} {getattr(self, name)}")
         if self.books:
             words.append(f"--books {','.join(self.books)}")
+        if self.decisions:
+            words.append("--decisions")
+        if self.skip:
+            words.append(f"--skip {','.join(self.skip)}")
         return " ".join(words)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository: the stud family's test books are found from here, whatever the working folder."""
+FAMILY = "tests/data/stud-family/*.yaml"
+"""Rule books of the stud family the tests keep beside the built-in ones (games with decisions
+about cards among them), fuzzed by default when the folder is there."""
+
+
+def default_books() -> tuple[str, ...]:
+    """Every built-in book, then every book of :data:`FAMILY` (as paths from the repository)."""
+    family = sorted(ROOT.glob(FAMILY))
+    return (*builtin_names(), *(str(path.relative_to(ROOT)) for path in family))
+
+
+def book_path(book: str) -> str:
+    """Where to load ``book`` from: a built-in name as it is, a path as given or else from the
+    repository (so a finding's replay command works from either folder)."""
+    if book in builtin_names() or Path(book).is_file():
+        return book
+    return str(ROOT / book)
+
+
+def expand_books(words: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The books ``--books`` names: each word a comma-separated list of built-in names, files
+    or glob patterns (from the working folder or the repository). Also what matched nothing."""
+    found: list[str] = []
+    unknown: list[str] = []
+    names = set(builtin_names())
+    for word in words:
+        for item in (part for part in word.split(",") if part):
+            if item in names or Path(item).is_file() or (ROOT / item).is_file():
+                matches = [item]
+            else:
+                matches = sorted(glob.glob(item)) or sorted(
+                    str(Path(m).relative_to(ROOT)) for m in glob.glob(str(ROOT / item))
+                )
+            found.extend(m for m in matches if m not in found)
+            if not matches:
+                unknown.append(item)
+    return found, unknown
+
+
+@cache
+def book_list(books: tuple[str, ...], decisions: bool) -> tuple[str, ...]:
+    """The books a run draws from: ``books`` (default :func:`default_books`), only those that
+    ask decisions about cards if ``decisions``."""
+    chosen = books or default_books()
+    return tuple(book for book in chosen if asks_decisions(book)) if decisions else chosen
+
+
+def skipped(book: str, skip: Sequence[str]) -> bool:
+    """Whether ``book`` is one of ``skip``: by name, path, or a path's file name without .yaml."""
+    return any(book == name or Path(book).stem == name for name in skip)
+
+
+def asks_decisions(book: str) -> bool:
+    """Whether the book asks players a decision about their cards."""
+    return any(street.decisions for street in variant_named(book).streets)
 
 
 # ------------------------------------------------------------------------- the event log
@@ -578,6 +704,17 @@ class Ledger:
         self.ended: tuple[int, ...] | None = None
         self.up_order: list[Card | None] = []
         self.seen = 0
+        self.discarded = 0
+        """Cards thrown away by a decision (discard, draw, buy): in the muck, no seat's."""
+        self.sets: dict[int, tuple[int, ...]] = {}
+        """The positions of each seat's first hand, when it set two (the rest make the second)."""
+        self.choosing: tuple[Face, ...] = (Face.DOWN, Face.UP)
+        """The faces of the cards the decision being taken may name (the fuzzer sets it from
+        the book's decision before each action): an unseen card named stands for the
+        first unseen card of these faces."""
+        self.passing: list[tuple[int, list[tuple[Card | None, Face]]]] = []
+        """Cards passed and not yet received: every pass of a step is taken out before any
+        is received (the cards a seat names are its own, not what it is about to get)."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -589,7 +726,10 @@ class Ledger:
         for event in events[self.seen :]:
             if self.ended is not None:
                 raise Broken("log", f"{event} recorded after the hand ended")
+            if self.passing and not (isinstance(event, CardsChosen) and event.to is not None):
+                self._received()
             self.apply(event)
+        self._received()
         self.seen = len(events)
 
     def apply(self, event: Event) -> None:
@@ -617,10 +757,86 @@ class Ledger:
             self.muck_order.append(event.seat)
         elif isinstance(event, Declared):
             self.declared[event.seat] = event.declaration
+        elif isinstance(event, CardsChosen):
+            self._chosen(event)
         elif isinstance(event, PotAwarded):
             self._awarded(event)
         elif isinstance(event, HandEnded):
             self._ended(event)
+
+    # -- decisions about cards
+
+    def _chosen(self, event: CardsChosen) -> None:
+        """Carry out a seat's decision: turn up, throw away (paying for replacements, which
+        follow as ordinary deals), pass, or set two hands."""
+        seat, kind = event.seat, event.action.kind
+        if self.folded[seat] or self.mucked[seat]:
+            raise Broken("log", f"{event}: p{seat + 1} is no longer in the hand")
+        positions = self._named(seat, event)
+        if kind is ActionKind.TURN_UP:
+            for position in positions:
+                if self.faces[seat][position] is not Face.DOWN:
+                    raise Broken("log", f"{event} turns up p{seat + 1}'s card {position + 1}, already up")
+                self.faces[seat][position] = Face.UP
+                self.up_order.append(self.cards[seat][position])
+        elif kind is ActionKind.SET:
+            self.sets[seat] = positions
+        else:
+            removed = self._take_out(seat, positions)
+            if kind is ActionKind.PASS:
+                if event.to is None or event.to == seat or self.folded[event.to] or self.mucked[event.to]:
+                    raise Broken("log", f"{event} passes to a seat that cannot receive")
+                self.passing.append((event.to, removed))
+            else:
+                self.discarded += len(removed)
+                for card, _ in removed:
+                    if card is not None:
+                        self.where[card] = "the muck"
+        if event.paid and kind not in (ActionKind.DISCARD, ActionKind.BUY):
+            raise Broken("chips", f"{event} paid for no replacement")
+        self._pay(seat, event.paid, event)
+        self.dead += event.paid
+
+    def _named(self, seat: int, event: CardsChosen) -> tuple[int, ...]:
+        """The positions the event's cards name in the seat's hand: a card it holds where it
+        is; an unseen card (``??``) or a card never seen stands for the first unseen card of
+        the decision's faces not named already, and a card named for it becomes known."""
+        held, faces = self.cards[seat], self.faces[seat]
+        taken: list[int] = []
+        for card in event.action.cards or ():
+            position = next((p for p, c in enumerate(held) if card is not None and c == card), None)
+            if position is None:
+                free = (p for p, c in enumerate(held) if c is None and faces[p] in self.choosing and p not in taken)
+                position = next(free, None)
+                if position is None:
+                    raise Broken("log", f"{event} names {card}, which p{seat + 1} does not hold")
+                if card is not None:
+                    self._place(card, f"p{seat + 1}")
+                    held[position] = card
+            elif position in taken or faces[position] not in self.choosing:
+                raise Broken("log", f"{event} names {card} twice or of a face this decision does not name")
+            taken.append(position)
+        return tuple(taken)
+
+    def _take_out(self, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
+        cards, faces = self.cards[seat], self.faces[seat]
+        removed = [(cards[p], faces[p]) for p in positions]
+        for position in sorted(positions, reverse=True):
+            del cards[position]
+            del faces[position]
+            if position < self.shown[seat]:
+                self.shown[seat] -= 1
+        return removed
+
+    def _received(self) -> None:
+        """Give every seat the cards passed to it this step, in the order they were passed."""
+        for to, cards in self.passing:
+            for card, face in cards:
+                self.cards[to].append(card)
+                self.faces[to].append(face)
+                if card is not None:
+                    self.where[card] = f"p{to + 1}"
+        self.passing = []
 
     def _pay(self, seat: int, amount: int, event: Event) -> None:
         if amount < 0:
@@ -786,7 +1002,7 @@ _VARIANTS: dict[str, Variant] = {}
 
 def variant_named(name: str) -> Variant:
     if name not in _VARIANTS:
-        _VARIANTS[name] = load_variant(name)
+        _VARIANTS[name] = load_variant(book_path(name))
     return _VARIANTS[name]
 
 
@@ -798,16 +1014,22 @@ class Intent:
     kind: ActionKind
     amount: int | None = None
     declaration: Declaration | None = None
+    cards: tuple[Card | None, ...] = ()
+    """For a decision about cards: the cards it names."""
 
     def make(self) -> Action:
         if self.kind is ActionKind.DECLARE:
             assert self.declaration is not None
             return declare(self.declaration)
+        if self.kind in CARD_DECISIONS:
+            return choose(self.kind, self.cards)
         return Action(self.kind, amount=self.amount)
 
     def __str__(self) -> str:
         if self.kind is ActionKind.DECLARE and self.declaration is not None:
             return f"dcl {self.declaration.value}"
+        if self.kind in CARD_DECISIONS:
+            return f"{self.kind.value} {format_cards(self.cards)}".rstrip()
         return self.kind.value + ("" if self.amount is None else f" {self.amount}")
 
 
@@ -847,6 +1069,73 @@ class Outcome:
     finding: Finding | None = None
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """A decision about cards the fuzzer made: what the log must record when it is carried
+    out, and what the seat's unseen cards become then."""
+
+    action: Action
+    truths: tuple[tuple[Card | None, Card], ...]
+    """Each card named for an unseen place, as named (``None``: ``??``), with what it truly is."""
+    removes: bool
+    """The named cards leave the seat (thrown away or passed)."""
+    paid: int
+    """What the log must show paid for replacements."""
+
+
+WRITTEN = {
+    PhaseKind.TURN_UP: ActionKind.TURN_UP,
+    PhaseKind.DISCARD: ActionKind.DISCARD,
+    PhaseKind.DRAW: ActionKind.DISCARD,
+    PhaseKind.BUY: ActionKind.BUY,
+    PhaseKind.PASS: ActionKind.PASS,
+    PhaseKind.SET_HANDS: ActionKind.SET,
+}
+"""How a history writes each kind of decision (a draw is a discard the dealer replaces)."""
+
+
+def decision_rule(hand: Hand) -> DecisionRule | None:
+    """The decision the hand's phase asks, or ``None`` when it asks none."""
+    rule = hand.phase.rule
+    return rule if isinstance(rule, DecisionRule) else None
+
+
+def card_key(cards: Sequence[Nature], *, ace_low: bool = False) -> Key:
+    """The key of any number of cards as a hand (larger is higher): the best five of five or
+    more; fewer are valued as they stand, by pairs, trips and quads only, since a straight or
+    a flush takes five cards (a two-card hand is a pair or two high cards). A shorter hand
+    whose ranks begin another's ranks below it: kickers count."""
+    if len(cards) >= 5:
+        return best_key(cards, max, ace_low=ace_low, wheel=not ace_low)
+    ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = (*(count for _, count in groups), 0)
+    pairs = TWO_PAIR if shape[:2] == (2, 2) else PAIR if shape[0] == 2 else HIGH_CARD
+    category = {4: QUADS, 3: TRIPS}.get(shape[0], pairs)
+    return (category, *(rank for rank, _ in groups))
+
+
+def setting_breaks(
+    rule: DecisionRule, first: Sequence[tuple[Card, Face]], second: Sequence[tuple[Card, Face]], ranked: bool = True
+) -> str:
+    """Why a setting of two hands breaks the book's rule for them ('' when it does not),
+    judged on the cards themselves: the sizes, face-down cards in each, and (``ranked``) the
+    first hand outranking the second as a high hand."""
+    if len(first) != rule.hands[0] or len(second) != rule.hands[1]:
+        return f"hands of {len(first)} and {len(second)} cards, not {rule.hands}"
+    for number, part in ((1, first), (2, second)):
+        if sum(1 for _, face in part if face is Face.DOWN) < rule.down_in_each:
+            return f"hand {number} holds fewer than {rule.down_in_each} face-down cards"
+    if (
+        ranked
+        and rule.first_outranks
+        and card_key(natures(c for c, _ in first)) <= card_key(natures(c for c, _ in second))
+    ):
+        return "the first hand does not outrank the second"
+    return ""
+
+
 class HandFuzzer:
     """Plays one hand, number ``number`` of ``config.seed``, checking everything as it goes."""
 
@@ -873,7 +1162,11 @@ class HandFuzzer:
         self.deck = list(DECK)
         rng.shuffle(self.deck)
         self.deck_seed = rng.randrange(2**32)
-        self.true_cards: list[list[Card]] = [[] for _ in range(players)]
+        self.unseen: list[list[Card]] = [[] for _ in range(players)]
+        """The cards each seat holds unseen (dealt as ``None``), in the order of its unseen
+        places: the fuzzer dealt them, so it knows what they are."""
+        self.meant: dict[int, Chosen] = {}
+        """Each seat's decision made and not yet seen carried out in the log."""
         self.fold_rate = rng.choice((0.0, 0.03, 0.1, 0.25))
         self.raise_rate = rng.choice((0.05, 0.2, 0.4, 0.7))
         self.muck_rate = rng.choice((0.0, 0.3, 0.7))
@@ -969,7 +1262,8 @@ class HandFuzzer:
             steps += 1
             if steps > MAX_STEPS:
                 raise Broken("termination", f"the hand is not over after {MAX_STEPS} steps ({hand.waiting_for()})")
-            if self.rng.random() < self.config.refusal_rate:
+            deciding = decision_rule(hand) is not None  # a short phase: try more refusals there
+            if self.rng.random() < self.config.refusal_rate * (3 if deciding else 1):
                 self._refuse()
             if self.rng.random() < self.config.probe_rate:
                 self._probe()
@@ -1018,8 +1312,24 @@ class HandFuzzer:
         options = hand.legal_actions(seat)
         self._check_options(seat, options)
         option = self._pick(options)
+        if option.kind is ActionKind.SET and not self._judged_setting():
+            self._try_settings(seat, option)
+            return
         action = self._action_for(option, seat)
         self._act(seat, option, action)
+
+    def _try_settings(self, seat: int, option: LegalAction) -> None:
+        """Set two hands where this fuzzer cannot judge them (wild cards): try settings until
+        one is accepted, each refused one counted as a refusal."""
+        rule = decision_rule(self.live_hand)
+        assert rule is not None
+        for _ in range(40):
+            if self._decide(seat, rule, self._choice(option, seat), may_refuse=True):
+                return
+            self.meant.pop(seat, None)
+            self.figures.refusals += 1
+            self.figures.refusal_kinds["setting judged by the engine"] += 1
+        raise Broken("stuck", f"p{seat + 1}: forty settings of {format_cards(self._truth(seat))} refused")
 
     def _pick(self, options: Sequence[LegalAction]) -> LegalAction:
         weights = []
@@ -1052,16 +1362,193 @@ class HandFuzzer:
             return declare(option.declaration)
         if kind is ActionKind.PAY:
             return Action(ActionKind.PAY, amount=option.cost if rng.random() < 0.5 else None)
+        if kind in CARD_DECISIONS:
+            return self._choice(option, seat)
         return Action(kind)
 
+    # ------------------------------------------------------------------ decisions about cards
+
+    def _slots(self, seat: int, rule: DecisionRule) -> tuple[list[int], list[int]]:
+        """The seat's places the decision may name: those of known cards, and those of its
+        unseen cards in order (a card named for an unseen place takes the first one free)."""
+        held, faces = self.ledger.cards[seat], self.ledger.faces[seat]
+        slots = [p for p, face in enumerate(faces) if face in rule.faces]
+        return [p for p in slots if held[p] is not None], [p for p in slots if held[p] is None]
+
+    def _choice(self, option: LegalAction, seat: int) -> Action:
+        """A legal decision: a random number of the seat's eligible cards within the bounds
+        (two hands that keep the book's rules, for a setting), some unseen ones named as
+        ``??`` and some by what they are."""
+        rule = decision_rule(self.live_hand)
+        assert rule is not None and option.minimum is not None and option.maximum is not None
+        if option.kind is ActionKind.SET:
+            places = self._setting(seat, rule)
+        else:
+            known, unseen = self._slots(seat, rule)
+            least = option.minimum if option.kind is ActionKind.DISCARD else max(option.minimum, 1)
+            places = self._places(known, unseen, self.rng.randint(least, option.maximum))
+        names, truths = self._names(seat, option.kind, places)
+        removes = option.kind in (ActionKind.DISCARD, ActionKind.BUY, ActionKind.PASS)
+        priced = option.kind in (ActionKind.DISCARD, ActionKind.BUY)
+        paid = min(option.cost * len(names), self.ledger.stacks[seat]) if priced else 0
+        action = choose(option.kind, names)
+        self.meant[seat] = Chosen(action, truths, removes, paid)
+        return action
+
+    def _places(self, known: list[int], unseen: list[int], count: int) -> list[int]:
+        """``count`` places, in a random order, of these known and unseen places (the unseen
+        ones first in order: a card named for an unseen place takes the first one free)."""
+        picked = self.rng.sample(known + unseen, min(count, len(known) + len(unseen)))
+        hidden = sum(1 for p in picked if p in unseen)
+        places = [p for p in picked if p not in unseen] + unseen[:hidden]
+        self.rng.shuffle(places)
+        return places
+
+    def _names(
+        self, seat: int, kind: ActionKind, places: Sequence[int]
+    ) -> tuple[tuple[Card | None, ...], tuple[tuple[Card | None, Card], ...]]:
+        """The names of the cards at ``places``: an unseen one as ``??`` or as the card it truly
+        is (always the card, to turn it up); and what each unseen one named truly is."""
+        held = self.ledger.cards[seat]
+        truth = dict(zip((p for p, card in enumerate(held) if card is None), self.unseen[seat]))
+        unseen = iter(sorted(p for p in places if held[p] is None))
+        names: list[Card | None] = []
+        truths: list[tuple[Card | None, Card]] = []
+        for place in places:
+            card = held[place]
+            if card is None:
+                real = truth[next(unseen)]
+                card = real if self.rng.random() < 0.6 or kind is ActionKind.TURN_UP else None
+                truths.append((card, real))
+            names.append(card)
+        return tuple(names), tuple(truths)
+
+    def _decide(self, seat: int, rule: DecisionRule, action: Action, may_refuse: bool = False) -> bool:
+        """Take a decision: carried out at once (in turn) or when the last seat has chosen
+        (together), each exactly as chosen; until then, nothing another seat sees changes.
+        ``may_refuse``: a refusal is no finding (``False``: it was refused)."""
+        hand = self.live_hand
+        if action.kind not in CARD_DECISIONS:
+            self.meant[seat] = Chosen(action, (), False, 0)
+        self.ledger.choosing = rule.faces
+        pending = rule.together and len(self._movers()) > 1  # not the last to choose: carried out later
+        watchers = self._watchers(seat) if pending else ()
+        seen = self._others_see(seat, watchers) if pending else None
+        label = f"p{seat + 1} {action}"
+        self._note(label)
+        before = len(hand.events)
+        by_default = seat == hand.actor and self.rng.random() < 0.2
+        if may_refuse:
+            try:
+                hand.act(action, seat=None if by_default else seat)
+            except StudspecError:
+                return False
+        else:
+            self._engine(label, lambda: hand.act(action, seat=None if by_default else seat))
+        self.figures.actions += 1
+        self.figures.decisions += 1
+        new = hand.events[before:]
+        carried = [(i, e) for i, e in enumerate(new) if isinstance(e, CardsChosen)]
+        if not carried:
+            if not pending or new:
+                raise Broken("log", f"{label} was taken but the log records {list(map(str, new)) or 'nothing'}")
+            if seen != self._others_see(seat, watchers):
+                raise Broken("view-leak", f"{label}, chosen together and not yet carried out, changed what others see")
+            return True
+        if pending:
+            raise Broken("secrecy", f"{label} was carried out before every seat had chosen: {carried[0][1]}")
+        dealt = [i for i, e in enumerate(new) if isinstance(e, CardsDealt)]
+        seats = [e.seat for _, e in carried]
+        if seats != sorted(seats):
+            raise Broken("log", f"{label}: the choices are not recorded in seat order")
+        if dealt and dealt[0] < carried[-1][0]:
+            raise Broken("log", f"{label}: a replacement card is dealt before every choice is recorded")
+        for _, event in carried:
+            self._carried(event)
+        if self.meant:
+            raise Broken("log", f"{label}: the choices of {sorted(self.meant)} were not carried out with the rest")
+        return True
+
+    def _carried(self, event: CardsChosen) -> None:
+        """A choice is in the log: it is what the seat chose and paid what it said; the seat's
+        unseen cards follow it."""
+        chosen = self.meant.pop(event.seat, None)
+        if chosen is None or event.action != chosen.action:
+            raise Broken("log", f"{event} carries out what p{event.seat + 1} did not choose ({chosen})")
+        if event.paid != chosen.paid:
+            raise Broken("chips", f"{event} paid {event.paid}, offered at {chosen.paid}")
+        unseen = self.unseen[event.seat]
+        for named, real in chosen.truths:
+            if named is not None or chosen.removes:
+                unseen.remove(real)
+            if named is None and event.to is not None:
+                self.unseen[event.to].append(real)
+
+    def _watchers(self, seat: int) -> tuple[int | None, ...]:
+        """Whose views to compare around a choice made together: every other seat's with
+        ``all_views``; else a spectator's and one other seat's (a view costs about a step)."""
+        others = [s for s in range(self.live_hand.seats) if s != seat]
+        if self.config.all_views:
+            return (None, *others)
+        return (None, self.rng.choice(others))
+
+    def _others_see(self, seat: int, watchers: Sequence[int | None]) -> tuple[Any, ...]:
+        """What other seats may see of the hand: the watchers' views (but whose turn it is),
+        the log, and each other seat's choices."""
+        hand = self.live_hand
+        views = [replace(hand.view(v), actor=None, legal=()) for v in watchers]
+        others = tuple(tuple(hand.legal_actions(s)) for s in range(hand.seats) if s != seat)
+        return (tuple(views), len(hand.events), others)
+
+    def _setting(self, seat: int, rule: DecisionRule) -> list[int]:
+        """The places of a first hand that keeps the book's rules for two hands, by the cards
+        as they truly are (unseen ones in order: a card named for an unseen place takes the
+        first one free, so only the first unseen places may be in the first hand)."""
+        for _ in range(30):
+            good = self._settings(seat, rule)
+            if good:
+                places = list(self.rng.choice(good))
+                self.rng.shuffle(places)
+                return places
+            if not self.unseen[seat]:
+                break
+            self.rng.shuffle(self.unseen[seat])  # nobody knows which unseen card is where
+        truth = format_cards(self._truth(seat))
+        raise Broken("stuck", f"p{seat + 1} holds {truth} and no setting keeps the rule {rule}")
+
+    def _settings(self, seat: int, rule: DecisionRule) -> list[tuple[int, ...]]:
+        """Every first hand the seat may set, by the cards as they truly are."""
+        held, faces, truth = self.ledger.cards[seat], self.ledger.faces[seat], self._truth(seat)
+        unseen = [p for p, card in enumerate(held) if card is None]
+        good: list[tuple[int, ...]] = []
+        for first in combinations(range(len(held)), rule.hands[0]):
+            hidden = [p for p in first if held[p] is None]
+            if hidden != unseen[: len(hidden)]:
+                continue
+            second = [p for p in range(len(held)) if p not in first]
+            cards = [(truth[p], faces[p]) for p in first], [(truth[p], faces[p]) for p in second]
+            if not setting_breaks(rule, *cards, ranked=self._judged_setting()):
+                good.append(first)
+        return good
+
+    def _judged_setting(self) -> bool:
+        """Whether this fuzzer judges a setting itself: a natural deck with no wild card (the
+        engine judges wild hands with its own wild ranking)."""
+        variant = self.variant
+        wild = variant.wild
+        return variant.deck == "standard-52" and not wild.ranks and wild.follow == "none" and wild.per_player == "none"
+
     def _truth(self, seat: int) -> list[Card]:
-        """The seat's cards as dealt, the unseen ones included (this fuzzer dealt them)."""
-        if self.outside:
-            return list(self.true_cards[seat])
-        return [card for card in self.ledger.cards[seat] if card is not None]
+        """The seat's cards, the unseen ones included (this fuzzer dealt them)."""
+        unseen = iter(self.unseen[seat])
+        return [next(unseen) if card is None else card for card in self.ledger.cards[seat]]
 
     def _act(self, seat: int, option: LegalAction, action: Action) -> None:
         hand = self.live_hand
+        rule = decision_rule(hand)
+        if rule is not None:
+            self._decide(seat, rule, action)
+            return
         by_default = seat == hand.actor and self.rng.random() < 0.2
         label = f"p{seat + 1} {action}"
         self._note(label)
@@ -1084,13 +1571,36 @@ class HandFuzzer:
 
     def _check_options(self, seat: int, options: Sequence[LegalAction]) -> None:
         stack = self.ledger.stacks[seat]
+        rule = decision_rule(self.live_hand)
         for option in options:
+            if rule is not None:
+                self._check_choice(seat, rule, option)
+                continue
             if option.cost < 0 or option.cost > stack:
                 raise Broken("legal-actions", f"p{seat + 1} is offered {option} costing {option.cost} with {stack}")
             if option.kind is ActionKind.COMPLETE_BET_RAISE:
                 low, high = option.minimum, option.maximum
                 if low is None or high is None or low > high or high - (low - option.cost) > stack:
                     raise Broken("legal-actions", f"p{seat + 1} is offered {option} with {stack} behind")
+
+    def _check_choice(self, seat: int, rule: DecisionRule, option: LegalAction) -> None:
+        """A decision offers the seat's own cards of the decision's faces, a number of them
+        it holds, and nothing else (a buy may be declined)."""
+        said = f"p{seat + 1} is offered {option} naming {format_cards(option.cards)}"
+        if option.kind is ActionKind.DECLINE and rule.kind is PhaseKind.BUY:
+            return
+        if option.kind not in CARD_DECISIONS or option.minimum is None or option.maximum is None:
+            raise Broken("legal-actions", f"{said} in a decision about cards")
+        known, unseen = self._slots(seat, rule)
+        mine = tuple(self.ledger.cards[seat][p] for p in sorted(known + unseen))
+        if option.cards != mine or option.cost < 0:
+            raise Broken("legal-actions", f"{said}; its cards of the decision's faces are {format_cards(mine)}")
+        if not 0 <= option.minimum <= option.maximum <= len(mine) or (
+            option.maximum == 0 and option.kind is not ActionKind.DISCARD
+        ):
+            raise Broken("legal-actions", f"{said}: {option.minimum} to {option.maximum} cards")
+        if option.kind is ActionKind.SET and option.minimum != rule.hands[0]:
+            raise Broken("legal-actions", f"{said}: the first hand holds {rule.hands[0]} cards")
 
     def _deal(self, pending: PendingDeal) -> None:
         hand = self.live_hand
@@ -1107,7 +1617,7 @@ class HandFuzzer:
         self._engine(label, lambda: hand.deal(pending.seat, given))
         self.figures.deals += 1
         if pending.seat is not None:
-            self.true_cards[pending.seat].extend(truth)
+            self.unseen[pending.seat].extend(card for card, named in zip(truth, given) if named is None)
             dealt = [e for e in hand.events[before:] if isinstance(e, CardsDealt)]
             if not dealt or list(dealt[0].cards) != given or dealt[0].faces != pending.faces:
                 raise Broken("log", f"{label} was recorded as {dealt[0] if dealt else 'nothing'}")
@@ -1124,6 +1634,9 @@ class HandFuzzer:
     def _check(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         ledger.read(hand.events)
+        for unseen in self.unseen:
+            if unseen:  # a card shown or named is known now: it is no longer an unseen place's
+                unseen[:] = [card for card in unseen if card not in ledger.where]
         if hand.is_complete != (ledger.ended is not None):
             raise Broken("log", f"complete={hand.is_complete} but the log {'ends' if ledger.ended else 'goes on'}")
         if list(hand.stacks) != ledger.stacks:
@@ -1142,9 +1655,16 @@ class HandFuzzer:
         hand, ledger = self.live_hand, self.ledger
         deck = hand.deck
         total = len(deck.cards)
-        slots = sum(len(cards) for cards in ledger.cards) + len(ledger.board) + len(ledger.burns) + deck.size
+        held = sum(len(cards) for cards in ledger.cards) + sum(len(cards) for _, cards in ledger.passing)
+        slots = held + len(ledger.board) + len(ledger.burns) + ledger.discarded + deck.size
         if slots != total:
-            raise Broken("cards", f"{slots} cards are dealt, burned or in the stub; the deck has {total}")
+            raise Broken("cards", f"{slots} cards are dealt, burned, thrown away or in the stub; the deck has {total}")
+        out = [s for s in range(len(ledger.cards)) if ledger.folded[s] or ledger.mucked[s]]
+        mucked = {card for card, at in ledger.where.items() if at == "the muck"}
+        if len(deck.muck) != ledger.discarded + sum(len(ledger.cards[s]) for s in out) or mucked != {
+            card for card in deck.muck if card is not None
+        }:
+            raise Broken("cards", f"the muck holds {format_cards(deck.muck)}; thrown away and folded: {mucked}")
         if deck.drawing:
             stub = deck.stub
             if len(stub) != deck.size or len(set(stub)) != len(stub):
@@ -1301,9 +1821,23 @@ class HandFuzzer:
             s: Holding(tuple(natures(c for c in ledger.cards[s] if c is not None)), tuple(ledger.faces[s]), board)
             for s in claim
         }
+        if any(share.set_hand is not None for share in variant.shares):
+            held = {s: replace(h, sets=self._sets(s, h)) for s, h in held.items()}
+            return set_share_oracles(
+                variant, wild, {len(part) + len(board) for h in held.values() for part in h.sets}
+            ), held
         if any(len(h.playing) < 5 for h in held.values()):
             return "fewer than five cards", {}
         return share_oracles(variant, wild), held
+
+    def _sets(self, seat: int, holding: Holding) -> tuple[tuple[Nature, ...], ...]:
+        """The two hands the seat set: the cards it named first, the rest second (all its
+        cards, for each, if it set none)."""
+        first = self.ledger.sets.get(seat)
+        if first is None:
+            return (holding.own, holding.own)
+        rest = tuple(card for p, card in enumerate(holding.own) if p not in first)
+        return (tuple(holding.own[p] for p in first), rest)
 
     def _wild_ranks(self) -> frozenset[int] | str:
         wild = self.variant.wild
@@ -1337,8 +1871,11 @@ class HandFuzzer:
             self._bad_deal,
             self._nobody,
             self._garbage,
+            self._bad_choice,
         ]
         self.rng.shuffle(tries)
+        if decision_rule(self.live_hand) is not None and self.rng.random() < 0.5:
+            tries.insert(0, self._bad_choice)  # most of what a decision can get wrong
         for attempt in tries:
             request = attempt()
             if request is not None:
@@ -1376,6 +1913,7 @@ class HandFuzzer:
                 Intent(ActionKind.PAY, rng.choice((None, amount))),
                 Intent(ActionKind.DECLINE),
                 Intent(ActionKind.DECLARE, declaration=rng.choice(list(Declaration))),
+                Intent(rng.choice(sorted(CARD_DECISIONS)), cards=tuple(rng.sample(DECK, rng.randint(0, 2)))),
             )
         )
 
@@ -1469,8 +2007,8 @@ class HandFuzzer:
         rng, hand = self.rng, self.live_hand
         known = list(self.ledger.where)
         how = rng.randrange(5)
+        others = [s for s in (None, *range(hand.seats), -1, 99) if s != seat]
         if how == 0:
-            others = [s for s in (None, *range(hand.seats), -1, 99) if s != seat]
             return rng.choice(others), cards, "out of turn"
         if how == 1:
             count = rng.choice([n for n in (0, pending.count - 1, pending.count + 1) if n != pending.count])
@@ -1481,7 +2019,10 @@ class HandFuzzer:
         if how == 3 and len(cards) >= 2:
             cards[1] = cards[0]
             return seat, cards, "a card twice"
-        cards[rng.randrange(len(cards))] = JOKER
+        stranger = OUTSIDE_DECK.get(self.variant.deck)
+        if stranger is None:
+            return rng.choice(others), cards, "out of turn"
+        cards[rng.randrange(len(cards))] = stranger
         return seat, cards, "a card this deck does not hold"
 
     def _nobody(self) -> tuple[str, Callable[[], None]] | None:
@@ -1500,6 +2041,147 @@ class HandFuzzer:
             parse_action(text)
 
         return f"parse_action({text!r})", parse
+
+    # -- decisions about cards
+
+    def _bad_choice(self) -> tuple[str, Callable[[], None]] | None:
+        """A decision about cards that must be refused: a card the seat does not hold, of a
+        face the decision does not name, or named twice; too many or too few; by a seat not
+        due (later in turn, folded, or one that already chose); two hands that break the
+        book's rules; a priced card for a seat all-in."""
+        hand, rule = self.live_hand, decision_rule(self.live_hand)
+        if rule is None:
+            return None
+        spoilers = [self._not_held, self._wrong_face, self._twice, self._miscounted, self._not_due, self._bad_setting]
+        self.rng.shuffle(spoilers)
+        if rule.hands and self.rng.random() < 0.5:
+            spoilers.insert(0, self._bad_setting)
+        made = next((found for found in (spoil(rule) for spoil in spoilers) if found is not None), None)
+        if made is None:
+            return None
+        seat, intent, why = made
+        self.figures.refusal_kinds[f"bad choice: {why}"] += 1
+        return f"p{seat + 1} {intent} ({why})", lambda: hand.act(intent.make(), seat)
+
+    def _due(self) -> tuple[int, LegalAction] | None:
+        """A seat due to decide and its decision about cards."""
+        hand = self.live_hand
+        offers = [(s, o) for s in self._movers() for o in hand.legal_actions(s) if o.kind in CARD_DECISIONS]
+        return self.rng.choice(offers) if offers else None
+
+    def _legal_names(self, seat: int, rule: DecisionRule, option: LegalAction) -> list[Card | None]:
+        """Names of a number of the seat's eligible cards the decision allows (not checked
+        against the two hands' rules)."""
+        assert option.minimum is not None and option.maximum is not None
+        known, unseen = self._slots(seat, rule)
+        least = option.minimum if option.kind is ActionKind.DISCARD else max(option.minimum, 1)
+        return list(self._names(seat, option.kind, self._places(known, unseen, least))[0])
+
+    def _spoiled(
+        self, rule: DecisionRule, why: str, stranger: Callable[[int], list[Card]]
+    ) -> tuple[int, Intent, str] | None:
+        """A legal choice with one name replaced by (or, if it names none, added) a card of
+        ``stranger(seat)``, the cards that make it wrong."""
+        due = self._due()
+        if due is None:
+            return None
+        seat, option = due
+        wrong = stranger(seat)
+        if not wrong:
+            return None
+        names = self._legal_names(seat, rule, option)
+        card = self.rng.choice(wrong)
+        if names:
+            names[self.rng.randrange(len(names))] = card
+        else:
+            names.append(card)
+        return seat, Intent(option.kind, cards=tuple(names)), why
+
+    def _not_held(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        """A card known to be elsewhere: another seat's, the board's, a burn, the muck."""
+        where = self.ledger.where
+        return self._spoiled(rule, "not held", lambda seat: [c for c, at in where.items() if at != f"p{seat + 1}"])
+
+    def _wrong_face(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        """A card of the seat's of a face the decision does not name (turning up an up card)."""
+        if len(rule.faces) > 1:
+            return None
+        ledger = self.ledger
+
+        def other_face(seat: int) -> list[Card]:
+            held = zip(ledger.cards[seat], ledger.faces[seat])
+            return [card for card, face in held if card is not None and face not in rule.faces]
+
+        return self._spoiled(rule, "wrong face", other_face)
+
+    def _twice(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        due = self._due()
+        if due is None:
+            return None
+        seat, option = due
+        names = self._legal_names(seat, rule, option)
+        known = [card for card in names if card is not None]
+        if not known:
+            return None
+        names[self.rng.randrange(len(names))] = known[0]
+        if names.count(known[0]) < 2:
+            names.append(known[0])
+        return seat, Intent(option.kind, cards=tuple(names)), "a card named twice"
+
+    def _miscounted(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        """One card more than the most, or one fewer than the least, of the seat's own."""
+        due = self._due()
+        if due is None:
+            return None
+        seat, option = due
+        assert option.minimum is not None and option.maximum is not None
+        known, unseen = self._slots(seat, rule)
+        counts = [n for n in (option.minimum - 1, option.maximum + 1) if 0 <= n <= len(known) + len(unseen)]
+        if option.kind is ActionKind.BUY:
+            counts = [n for n in counts if n > 0]  # a buy of nothing is a decline
+        if not counts:
+            return None
+        count = self.rng.choice(counts)
+        names, _ = self._names(seat, option.kind, self._places(known, unseen, count))
+        return seat, Intent(option.kind, cards=names), "too few cards" if count < option.minimum else "too many cards"
+
+    def _not_due(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        """A seat not due names cards of its own: one later in turn, one that already chose,
+        one folded, or one all-in where each card has a price."""
+        hand, ledger = self.live_hand, self.ledger
+        idle = [s for s in range(hand.seats) if not hand.legal_actions(s) and ledger.cards[s]]
+        if not idle:
+            return None
+        seat = self.rng.choice(idle)
+        kind = WRITTEN[rule.kind]
+        faces = zip(ledger.cards[seat], ledger.faces[seat])
+        mine = [card for card, face in faces if card is not None and face in rule.faces]
+        count = min(len(mine), rule.hands[0] if rule.hands else 1)
+        if count == 0 and kind is not ActionKind.DISCARD:
+            return None
+        folded = ledger.folded[seat] or ledger.mucked[seat]
+        why = "folded" if folded else "all-in, a priced card" if ledger.stacks[seat] == 0 else "not due"
+        return seat, Intent(kind, cards=tuple(self.rng.sample(mine, count))), why
+
+    def _bad_setting(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
+        """Two hands, every card known, that break the book's rules for them."""
+        due = self._due()
+        if due is None or not rule.hands or not self._judged_setting():
+            return None
+        seat = due[0]
+        held = self.ledger.cards[seat]
+        everything = [(card, face) for card, face in zip(held, self.ledger.faces[seat]) if card is not None]
+        if len(everything) < len(held):
+            return None
+        bad = []
+        for first in combinations(range(len(held)), rule.hands[0]):
+            second = [everything[p] for p in range(len(held)) if p not in first]
+            if setting_breaks(rule, [everything[p] for p in first], second):
+                bad.append(first)
+        if not bad:
+            return None
+        first = self.rng.choice(bad)
+        return seat, Intent(ActionKind.SET, cards=tuple(held[p] for p in first)), "a setting the rules refuse"
 
     def _probe(self) -> None:
         """A request the API may grant or refuse (tabling a live hand before the showdown): a
@@ -1676,7 +2358,8 @@ def summary(config: FuzzConfig, figures: Figures) -> str:
     skipped = ", ".join(f"{n} {why}" for why, n in figures.skipped.most_common()) or "none"
     stopped = " (interrupted)" if figures.interrupted else ""
     return (
-        f"studspec fuzz{stopped}: seed {config.seed}, {figures.hands} hands, {figures.actions} actions, "
+        f"studspec fuzz{stopped}: seed {config.seed}, {figures.hands} hands, {figures.actions} actions "
+        f"({figures.decisions} decisions about cards), "
         f"{figures.deals} deals, {figures.refusals} refusals tried, {figures.probes} probes, "
         f"{len(figures.findings)} findings; showdown pots checked {figures.showdown_pots_checked} "
         f"(uncontested {figures.uncontested_pots_checked}), skipped {figures.showdown_pots_skipped} ({skipped}); "
@@ -1715,7 +2398,20 @@ def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespa
     parser.add_argument(
         "--start", type=int, default=0, help="the number of the first hand (replay one: --start N --hands 1)"
     )
-    parser.add_argument("--books", default="", help="comma-separated books to draw from (default: every built-in book)")
+    parser.add_argument(
+        "--books",
+        nargs="+",
+        default=[],
+        metavar="BOOK",
+        help="books to draw from: built-in names, rule-book files or glob patterns, comma- or space-separated "
+        f"(default: every built-in book and {FAMILY})",
+    )
+    parser.add_argument(
+        "--decisions", action="store_true", help="only the books (of --books or the default) that ask decisions"
+    )
+    parser.add_argument(
+        "--skip", default="", metavar="BOOKS", help="comma-separated books to leave out (names, paths or file stems)"
+    )
     parser.add_argument("--refusal-rate", type=float, default=FuzzConfig.refusal_rate)
     parser.add_argument("--probe-rate", type=float, default=FuzzConfig.probe_rate)
     parser.add_argument(
@@ -1739,10 +2435,12 @@ def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespa
         help="write the figures as JSON (to stdout without PATH)",
     )
     args = parser.parse_args(argv)
-    books = tuple(b for b in args.books.split(",") if b)
-    unknown = sorted(set(books) - set(builtin_names()))
+    found, unknown = expand_books(args.books)
     if unknown:
-        parser.error(f"unknown book(s) {', '.join(unknown)}; built-in: {', '.join(builtin_names())}")
+        parser.error(f"no book or file {', '.join(unknown)}; built-in: {', '.join(builtin_names())}")
+    books = tuple(found)
+    if not [book for book in book_list(books, args.decisions) if not skipped(book, args.skip.split(","))]:
+        parser.error("no book left to fuzz (--books, --decisions, --skip)")
     config = FuzzConfig(
         seed=args.seed,
         hands=args.hands,
@@ -1756,6 +2454,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespa
         chunk=max(1, args.chunk),
         stop_after=args.stop_after,
         trace=args.verbose,
+        decisions=args.decisions,
+        skip=tuple(name for name in args.skip.split(",") if name),
     )
     return config, args
 

@@ -1,7 +1,9 @@
-"""The random-play fuzzer (tools/fuzz.py): a short run over every book finds nothing, its
-figures do not depend on the number of workers, its own evaluator is right, and bugs planted
-in the engine (a view that leaks a down card, a pot paid to the wrong seat, a lost chip, a
-refusal that changes the hand) are each reported."""
+"""The random-play fuzzer (tools/fuzz.py): a short run over every book (the built-in ones and
+the stud family's test books, decisions about cards among them) finds nothing, its figures do
+not depend on the number of workers, its own evaluator is right, and bugs planted in the
+engine (a view that leaks a down card, a pot paid to the wrong seat, a lost chip, a refusal
+that changes the hand, a choice made together that shows before every seat has chosen, a
+bought card's price that goes nowhere) are each reported."""
 
 from __future__ import annotations
 
@@ -16,17 +18,30 @@ from typing import Any
 import pytest
 
 from conftest import BUILTIN_BOOKS
-from studspec import ActionKind, BettingSkipped, Hand, PotAwarded, parse_cards
-from studspec.engine import betting_phase, handlers, machine, refusals, rounds, settlement, views
+from studspec import ActionKind, BettingSkipped, Card, Face, Hand, PotAwarded, parse_cards
+from studspec.engine import (
+    betting_phase,
+    choosing,
+    discarding,
+    handlers,
+    machine,
+    refusals,
+    rounds,
+    settlement,
+    turning_up,
+    views,
+)
 from studspec.engine import hand as hand_module
 from studspec.engine.actions import Action
-from studspec.engine.core import HandCore
+from studspec.engine.core import HandCore, PhaseHandler
+from studspec.engine.decisions import DecisionRule
 from studspec.engine.machine import compile_variant
 from studspec.engine.phases import PhaseKind
 from tools import fuzz
 
-SHORT_RUN = 1600
-"""Hands in the clean run: every book many times over, in about half a minute on two cores."""
+SHORT_RUN = 1000
+"""Hands in the clean run: every book many times over, in about half a minute on two cores
+(a hand of a book with decisions about cards takes about twice as long as another)."""
 
 
 def natures(text: str) -> list[fuzz.Nature]:
@@ -46,8 +61,10 @@ def test_a_short_run_over_every_book_finds_nothing() -> None:
     print(fuzz.summary(config, figures), f"({elapsed:.1f} s)")
     assert not figures.findings, f"{len(figures.findings)} findings; the first: {figures.findings[0]}"
     assert figures.hands == SHORT_RUN and not figures.interrupted
-    assert set(figures.books) == set(BUILTIN_BOOKS)
-    assert set(figures.refusal_kinds) >= {"wrong seat", "wrong kind", "bad amount", "bad show", "bad deal", "nobody"}
+    assert set(figures.books) == set(fuzz.default_books()) > set(BUILTIN_BOOKS)
+    kinds = {"wrong seat", "wrong kind", "bad amount", "bad show", "bad deal", "nobody", "bad choice"}
+    assert set(figures.refusal_kinds) >= kinds
+    assert figures.decisions > SHORT_RUN
     assert figures.showdown_pots_checked > SHORT_RUN // 2
     assert figures.uncontested_pots_checked > 0 and figures.probes_granted > 0
 
@@ -118,6 +135,33 @@ def test_the_evaluator_knows_the_rules() -> None:
     assert fuzz.deuce_to_seven_key(natures("7s5d4c3h2sKdKc")) == (fuzz.HIGH_CARD, 7, 5, 4, 3, 2)
     assert fuzz.ace_to_six_key(natures("As2d3c4h6sKdKc")) == (fuzz.HIGH_CARD, 6, 4, 3, 2, 1)
     assert fuzz.ace_to_six_key(natures("As2d3c4h5s")) == (fuzz.STRAIGHT, 5)
+
+
+def test_the_evaluator_values_hands_of_fewer_than_five_cards() -> None:
+    """A set hand of two cards is a pair or two high cards (no straight or flush takes fewer
+    than five); a five-card hand outranks a two-card hand of the same pair by its kickers."""
+    key = fuzz.card_key
+    assert key(natures("2c2d")) > key(natures("AsKs"))  # any pair beats any two high cards
+    assert key(natures("AsKs")) > key(natures("AsQs"))
+    assert key(natures("8c8dKs7h3d")) > key(natures("8h8s"))  # kickers count
+    assert key(natures("AcKdQs9h3d")) > key(natures("AhKs"))
+    assert key(natures("AcQdJs9h3d")) < key(natures("AhKs"))
+
+
+def test_the_oracle_knows_cowpies_rules_for_two_hands() -> None:
+    """Cowpie: five cards and two, each with a face-down card, the five outranking the two."""
+    rule = DecisionRule(PhaseKind.SET_HANDS, None, 0, None, None, (Face.DOWN, Face.UP), True, None, True, None, 1)
+    rule = dataclasses.replace(rule, hands=(5, 2), first_outranks=True, down_in_each=1)
+    down, up = Face.DOWN, Face.UP
+
+    def hand(text: str, faces: Sequence[Face]) -> list[tuple[Card, Face]]:
+        return [(card, face) for card, face in zip(parse_cards(text), faces) if card is not None]
+
+    five = hand("8c8dKs7h3d", (down, up, up, up, up))
+    assert fuzz.setting_breaks(rule, five, hand("AhKh", (down, up))) == ""
+    assert "outrank" in fuzz.setting_breaks(rule, five, hand("9h9s", (down, up)))
+    assert "face-down" in fuzz.setting_breaks(rule, five, hand("AhKh", (up, up)))
+    assert "cards" in fuzz.setting_breaks(rule, five[:4], hand("AhKhQh", (down, up, up)))
 
 
 # ------------------------------------------------------------------------ planted bugs
@@ -198,3 +242,54 @@ def test_a_refusal_that_changes_the_hand_is_reported(monkeypatch: pytest.MonkeyP
     findings = planted_findings()
     assert findings and findings[0].kind == "refusal-changed-state", findings
     assert "events" in findings[0].message
+
+
+# ------------------------------------------------------- planted bugs in decisions about cards
+
+
+def planted_in_decisions(
+    monkeypatch: pytest.MonkeyPatch, replaced: dict[PhaseKind, PhaseHandler], books: tuple[str, ...]
+) -> list[fuzz.Finding]:
+    """A short run over ``books`` with these decision handlers in place of the engine's (a
+    fresh compile gives the books' decision states the planted handlers)."""
+    monkeypatch.setattr(machine, "HANDLERS", {**handlers.HANDLERS, **replaced})
+    compile_variant.cache_clear()
+    try:
+        return fuzz.run(fuzz.FuzzConfig(seed=1, hands=200, workers=1, stop_after=1, books=books)).findings
+    finally:
+        monkeypatch.undo()
+        compile_variant.cache_clear()
+
+
+def test_a_choice_made_together_that_shows_before_every_seat_chose_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seven-Card Flip: every seat turns two cards up, all at once. The planted bug turns a
+    seat's chosen cards up as soon as it chooses, so the next seat sees them before choosing."""
+    honest = turning_up.TURN_UP.take
+
+    def eager(hand: HandCore, seat: int, action: Action) -> None:
+        honest(hand, seat, action)
+        for chosen in choosing.part_of(hand).pending:
+            for position in chosen.positions:
+                hand.faces[chosen.seat][position] = Face.UP
+
+    leaky = dataclasses.replace(turning_up.TURN_UP, take=eager)
+    findings = planted_in_decisions(monkeypatch, {PhaseKind.TURN_UP: leaky}, ("seven-card-flip",))
+    assert findings and findings[0].kind == "view-leak", findings
+    assert "chosen together and not yet carried out" in findings[0].message
+
+
+def test_a_bought_cards_price_that_goes_nowhere_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """English stud: a bought card costs the big bet, dead money in the pot. The planted bug
+    takes the price from the stack but puts one chip less in the pot."""
+
+    def lossy(hand: HandCore, made: Sequence[choosing.Chosen]) -> None:
+        before = hand.dead_money
+        discarding.draw(hand, made)
+        if hand.dead_money > before:
+            hand.dead_money -= 1
+
+    planted = choosing.decision_handler(PhaseKind.BUY, ActionKind.BUY, lossy)
+    findings = planted_in_decisions(monkeypatch, {PhaseKind.BUY: planted}, ("english-stud",))
+    assert findings and findings[0].kind == "chips", findings
