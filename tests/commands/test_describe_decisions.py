@@ -268,3 +268,14 @@ def test_a_house_rule_changing_a_decision_marks_its_street(tmp_path: Path) -> No
     line = street_line(text, "discard")
     assert CHANGED in line and "Each player discards one face-down card, together, in secret." in line
     assert CHANGED not in street_line(text, "fourth")
+
+
+def test_every_decision_template_fills_in() -> None:
+    """Each kind's wording names only the fields describe fills (the cards, the order, the
+    price, the replacement, where passed cards go), in both its forms."""
+    fields = {"what": "two cards", "order": "together", "price": "", "replacement": "r", "to": "to p2"}
+    for value in named_values(dict(schema_options())["streets.decisions.decide"]):
+        said = phrase("streets.decisions.decide", value)
+        assert said.choice and said.optional and said.text, value
+        said.choice.format(**fields)
+        said.optional.format(**fields)
