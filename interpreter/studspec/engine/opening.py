@@ -66,9 +66,12 @@ def enter_bring_in(hand: HandCore) -> None:
         # Every door card known and none wild: one seat brings in (candidates' max, directly).
         rule, ties = rules.bring_in_card, rules.bring_in_ties
         known = cast(list[list[Card]], boards)
-        set_bring_in(hand, max((ties(rule(known[seat][-1]), seat), seat) for seat in hand.live)[1])
+        if all(len(known[seat]) == 1 for seat in hand.live):  # one door card each (every casino book)
+            set_bring_in(hand, max((ties(rule(known[seat][0]), seat), seat) for seat in hand.live)[1])
+        else:
+            set_bring_in(hand, max((ties(max(map(rule, known[seat])), seat), seat) for seat in hand.live)[1])
         return
-    doors = {seat: boards[seat][-1] for seat in hand.live if boards[seat]}  # no board: no door
+    doors = {seat: _door(boards[seat], door_rule(hand)) for seat in hand.live if boards[seat]}  # no board: no door
     if not doors:  # every up card passed or replaced down: the first seat in opens
         set_bring_in(hand, hand.live[0])
         return
@@ -77,6 +80,16 @@ def enter_bring_in(hand: HandCore) -> None:
         set_bring_in(hand, found[0])
     else:
         offer(hand, found)
+
+
+def _door(board: Sequence[Card | None], rule: Callable[[Card], tuple[int, int]]) -> Card | None:
+    """The up card that decides a seat's bring-in: its only one, or, where several show on
+    the first street (Seven-Card Flip turns two up), the one the rule names first (the
+    lowest, for a lowest-card rule), so the order they were dealt or turned cannot matter;
+    ``None`` when one of them is unseen."""
+    if len(board) == 1 or None in board:
+        return board[-1] if len(board) == 1 else None
+    return max(cast(Sequence[Card], board), key=rule)
 
 
 def enter_betting(hand: HandCore) -> None:

@@ -257,7 +257,7 @@ def open_pair_needs_two_up_cards(book: Book) -> Iterator[Finding]:
     """An open pair can show only once a board has two up cards."""
     up = 0
     for index, street in enumerate(book["streets"]):
-        up += _up_cards(street)
+        up += _up_cards(street) + _turned_up(street)
         if street.get("open_pair_big_bet", False) and up < 2:
             yield Finding(
                 ("streets", index, "open_pair_big_bet"),
