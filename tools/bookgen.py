@@ -14,7 +14,11 @@ and ``extends`` of every built-in book in turn (book ``n`` extends the ``n``-th,
 list, or nothing) with a random part of the book overridden, by a list of streets or by
 patches of the parent's streets. Most draws keep the stakes and streets coherent, so that
 about half the books validate; the rest, and a few deliberately broken values (an unknown
-key, a wrong type, a value out of range), exercise the refusals.
+key, a wrong type, a value out of range), exercise the refusals. About a third of the books
+(:data:`DECIDING`) ask decisions about cards (issue 24): they extend a built-in book with
+streets whose decisions fit the cards a seat holds (turn up, discard, draw, buy, pass, and
+at the end setting two hands that take every card, with shares that read them), players
+the deck can deal to, and no card a dealt-card rule would have to watch; most validate.
 
 For a book that validates, each of these must finish without an exception that is not a
 ``StudspecError`` and with exit status 0: ``run`` (a readable hand and a PHH history, which
@@ -73,6 +77,8 @@ class Drawer:
         self.rng = rng
         self.schema = schema
         self.name = name
+        self.deciding: Decisions | None = None
+        """The decisions the drawn streets ask, if any."""
 
     # -- the schema walk ----------------------------------------------------------------
 
@@ -156,17 +162,32 @@ class Drawer:
             "starting_stack": self.rng.choice((1, 30, small * 50, small * 500)),
         }
 
-    def streets(self, limit: bool) -> list[dict[str, Any]]:
+    def streets(self, limit: bool, replacing: bool = True) -> list[dict[str, Any]]:
+        """A list of streets that fit together; in about a third of the books, decisions about
+        cards too (``replacing``: draws and buys allowed, i.e. the book has no dealt-card rule)."""
         count = self.rng.randint(1, 8)
+        deciding = Decisions(self.rng, replacing) if self.rng.random() < 0.35 else None
+        self.deciding = deciding
         streets = []
         for index in range(count):
             deal = [self.rng.choice(("down", "up", "up")) for _ in range(self.rng.choice((1, 1, 1, 2, 3)))]
+            if deciding is not None and index > 0 and self.rng.random() < 0.3:
+                deal = []  # a step of decisions alone
             street: dict[str, Any] = {"id": f"s{index + 1}", "deal": deal}
-            if limit:
+            decisions = deciding.street(deal, last=index == count - 1) if deciding is not None else []
+            if decisions:
+                street["decisions"] = decisions
+            elif not deal:
+                street["deal"] = ["down"]
+            no_betting = bool(decisions) and index < count - 1 and self.rng.random() < 0.25
+            if no_betting:
+                street["betting"] = False
+            elif limit:
                 street["bet"] = "small" if index < count // 2 else "big"
-            if index == 0 and "up" in deal and self.rng.random() < 0.6:
+            up_first = "up" in deal or any(d["decide"] == "turn-up" and d.get("count", 1) >= 1 for d in decisions)
+            if index == 0 and up_first and not no_betting and self.rng.random() < 0.6:
                 street["bring_in"] = True
-            if limit and index > 0 and self.rng.random() < 0.15:
+            if limit and not no_betting and index > 0 and self.rng.random() < 0.15:
                 street["open_pair_big_bet"] = True
             streets.append(street)
         return streets
@@ -182,12 +203,115 @@ class Drawer:
         return patches
 
 
+class Decisions:
+    """Decisions about cards that fit the cards a seat holds, street by street: turn up,
+    discard, draw, buy, pass, and at the end setting two hands that take every card."""
+
+    def __init__(self, rng: random.Random, replacing: bool) -> None:
+        self.rng = rng
+        self.replacing = replacing
+        self.held: int | None = 0
+        """Cards each seat holds (``None``: not known in advance, after a varying discard)."""
+        self.down = 0
+        self.sets: list[int] | None = None
+        """The sizes of the two hands, once a decision sets them."""
+
+    def street(self, deal: list[str], last: bool) -> list[dict[str, Any]]:
+        """The decisions of one street (after its deal), maybe none."""
+        if self.held is not None:
+            self.held += len(deal)
+        self.down += deal.count("down")
+        if self.sets is not None:
+            return []
+        chosen: list[dict[str, Any]] = []
+        wanted = self.rng.choice((0, 1, 1, 1, 2)) if deal else self.rng.choice((1, 1, 2))
+        for _ in range(wanted):
+            decision = self.one()
+            if decision is not None:
+                chosen.append(decision)
+        if last and self.held is not None and 2 <= self.held <= 14 and self.rng.random() < 0.5:
+            chosen.append(self.setting(self.held))
+        return chosen
+
+    def one(self) -> dict[str, Any] | None:
+        kinds = ["turn-up", "discard", "pass"] + ["draw", "buy"] * self.replacing
+        kind = self.rng.choice(kinds)
+        decision: dict[str, Any] = {"decide": kind}
+        rng = self.rng
+        held = self.held if self.held is not None else 3
+        if kind == "discard" and held < 2:
+            return None
+        if kind in ("turn-up", "pass"):
+            if rng.random() < 0.7:
+                decision["count"] = rng.randint(1, 3)
+            elif kind == "turn-up":
+                decision["up_to"] = rng.randint(1, 3)
+                decision["at_least"] = rng.randint(1, decision["up_to"])
+        if kind == "discard":
+            self._discard(decision, held)
+        if kind in ("draw", "buy"):
+            self._replace(decision)
+        if kind != "turn-up" and rng.random() < 0.5:
+            decision["cards"] = rng.choice(("any", "down", "up"))
+        if kind == "pass":
+            decision["direction"] = rng.choice(("left", "right", "across"))
+        elif rng.random() < 0.4:
+            decision["order"] = rng.choice(("together", "in-turn"))
+        return decision
+
+    def _discard(self, decision: dict[str, Any], held: int) -> None:
+        roll = self.rng.random()
+        if roll < 0.5:
+            decision["count"] = self.rng.randint(1, min(2, held - 1))
+            self.held = None if self.held is None else self.held - decision["count"]
+        elif roll < 0.8:
+            decision["keep"] = self.rng.randint(1, held - 1)
+            self.held = None if self.held is None else min(self.held, decision["keep"])
+        else:
+            decision["up_to"] = self.rng.randint(1, min(3, held - 1))
+            self.held = None
+        self.down = max(0, self.down - 2)  # a guess: which faces are thrown is the player's choice
+
+    def _replace(self, decision: dict[str, Any]) -> None:
+        rng = self.rng
+        if decision["decide"] == "buy" or rng.random() < 0.5:
+            decision["price"] = rng.choice(("ante", "bring-in", "small-bet", "big-bet"))
+        elif rng.random() < 0.5:
+            decision["price"] = "free"
+        if decision["decide"] == "draw":
+            decision["up_to" if rng.random() < 0.7 else "count"] = rng.randint(1, 3)
+        if rng.random() < 0.5:
+            decision["replacement"] = rng.choice(("same-face", "down", "up"))
+        if rng.random() < 0.3:
+            decision["short_of_price"] = rng.choice(("all-in", "stand-pat"))
+
+    def setting(self, held: int) -> dict[str, Any]:
+        """Two hands that take every card held, each of at most seven."""
+        first = self.rng.randint(max(1, held - 7), min(7, held - 1))
+        self.sets = [first, held - first]
+        decision: dict[str, Any] = {"decide": "set-hands", "hands": self.sets}
+        if first >= held - first and self.rng.random() < 0.6:
+            decision["first_outranks"] = True
+        if self.down >= 2 and min(self.sets) >= 1 and self.rng.random() < 0.5:
+            decision["down_in_each"] = 1
+        return decision
+
+    def shares(self) -> list[dict[str, Any]]:
+        """The shares of a book that sets two hands: each reads one of them."""
+        low = self.rng.choice(("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low"))
+        if self.rng.random() < 0.3:
+            return [{"hand": "high", "set": self.rng.choice((1, 2))}]
+        return [{"hand": "high", "set": 1}, {"hand": low, "set": 2}]
+
+
 def draw_book(seed: int, number: int) -> dict[str, Any]:
     """Book ``number`` of run ``seed``: a standalone book, or one that extends a built-in."""
     rng = random.Random(f"studspec-bookgen/{seed}/{number}")
     parents: list[str | None] = [None, *builtin_names()]
     parent = parents[number % len(parents)]
     drawer = Drawer(rng, load_schema(), f"gen-{number}")
+    if rng.random() < DECIDING:
+        return _deciding_book(drawer, parent or "seven-card-stud")
     if parent is None:
         book = drawer.mapping(drawer.schema, (), everything=False, keep=0.4)
         book.update(drawer.mapping(_standalone(drawer.schema), (), everything=True))
@@ -199,6 +323,42 @@ def draw_book(seed: int, number: int) -> dict[str, Any]:
                 book[key] = drawer.value(child, (key,))
     _cohere(drawer, book, parent)
     if rng.random() < 0.12:
+        _break(rng, book)
+    return book
+
+
+DECIDING = 0.3
+"""The share of books drawn to ask decisions about cards: a built-in book with streets of
+its own that ask them, and with the players and the deck fitted to the cards they take."""
+
+
+def _deciding_book(drawer: Drawer, parent: str) -> dict[str, Any]:
+    """A book extending ``parent`` whose streets ask decisions about cards, most of the time
+    coherent enough to validate (a seat count the deck can deal, shares that read set hands)."""
+    rng, variant = drawer.rng, load_variant(parent)
+    book: dict[str, Any] = {"schema_version": 1, "extends": parent, "name": drawer.name}
+    limit = variant.structure in ("fixed-limit", "spread-limit")
+    streets: list[dict[str, Any]] = []
+    while not any(street.get("decisions") for street in streets):
+        streets = drawer.streets(limit, replacing=not variant.triggers)
+    book["streets"] = streets
+    deciding = drawer.deciding
+    assert deciding is not None
+    if deciding.sets is not None:
+        book["pots"] = {"shares": deciding.shares()}
+    elif any(share.set_hand is not None for share in variant.shares):
+        book["pots"] = {"shares": [{"hand": "high"}]}  # the parent's shares read set hands
+    cards = sum(len(street["deal"]) for street in streets) + sum(
+        decision.get("count", decision.get("up_to", 1))
+        for street in streets
+        for decision in street.get("decisions", ())
+        if decision["decide"] in ("draw", "buy")
+    )
+    burns = len(streets) - 1 if variant.burn == "before-later-streets" else 0
+    fits = max(2, (52 - burns) // max(cards, 1))
+    book["players"] = {"min": 2, "max": min(variant.max_players, fits) if rng.random() < 0.9 else 10}
+    book["deck"] = {"exhaustion": "none"}
+    if rng.random() < 0.1:
         _break(rng, book)
     return book
 
@@ -220,7 +380,10 @@ def _cohere(drawer: Drawer, book: dict[str, Any], parent: str | None) -> None:
         if parent is not None and rng.random() < 0.5:
             book["streets"] = drawer.street_patches(load_variant(parent))
         else:
-            book["streets"] = drawer.streets(limit)
+            triggers = book["triggers"] if "triggers" in book else load_variant(parent).triggers if parent else ()
+            book["streets"] = drawer.streets(limit, replacing=not triggers)
+    if drawer.deciding is not None and drawer.deciding.sets is not None:
+        book["pots"] = {"shares": drawer.deciding.shares()}  # each share reads one of the two hands
     if parent is None or rng.random() < 0.5:
         book["name"] = drawer.name
         book.setdefault("title", f"Generated book {drawer.name}")

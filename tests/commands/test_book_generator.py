@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from studspec import builtin_names
+from studspec import builtin_names, validate_file
 from studspec.rulebook import load_schema
 from tools import bookgen
 
@@ -93,3 +94,27 @@ def test_a_refusal_outside_the_users_file_is_a_finding(monkeypatch: pytest.Monke
 
     bookgen.check_refused(outcome, path, [SpecError("/elsewhere/razz.yaml", 3, 5, "players.max: too many")])
     assert outcome.findings and "not a FILE:LINE:COL line about" in outcome.findings[0]
+
+
+def _decisions(book: dict[str, Any]) -> list[Any]:
+    """The decisions a drawn book's streets ask (a list of streets, or patches by id)."""
+    streets = book.get("streets")
+    listed = streets if isinstance(streets, list) else list(streets.values()) if isinstance(streets, dict) else []
+    asked = [street.get("decisions") for street in listed if isinstance(street, dict)]
+    return [decision for decisions in asked if isinstance(decisions, list) for decision in decisions]
+
+
+def test_about_a_third_of_the_books_ask_decisions_about_cards_and_most_of_those_validate(tmp_path: Path) -> None:
+    """Issue 24: the generator draws books whose streets ask decisions about cards (turn up,
+    discard, draw, buy, pass, set two hands), coherent often enough that many of them play."""
+    drawn = [bookgen.draw_book(5, number) for number in range(150)]
+    deciding = [book for book in drawn if _decisions(book)]
+    assert len(deciding) >= len(drawn) // 5
+    kinds = {d.get("decide") for book in deciding for d in _decisions(book) if isinstance(d, dict)}
+    assert kinds == {"turn-up", "discard", "draw", "buy", "pass", "set-hands"}
+    valid = 0
+    for number, book in enumerate(deciding):
+        path = tmp_path / f"deciding-{number}.yaml"
+        path.write_text(yaml.safe_dump(book, sort_keys=False), encoding="utf-8")
+        valid += not validate_file(path)
+    assert valid >= len(deciding) // 3
