@@ -140,6 +140,20 @@ def test_cards_nobody_saw_may_be_discarded_and_named_cards_fill_unseen_places() 
     assert [str(card) for card in named.hand.deck.muck[-2:]] == ["7h", "7d"]
 
 
+def test_unseen_cards_may_be_passed_and_turned_up() -> None:
+    """p2's seven cards were not seen: its passes name ``??``, and p1's passes back to it are
+    known; p1 names the unseen cards it received (9h, 2h, 7d), which become known as named;
+    p2's last card turned up is one nobody saw until its show. The hand ends as the seen one
+    did, and p2's show names its cards."""
+    actions = list(history_of("pass").actions)
+    actions[1] = "d dh p2 ??????????????"
+    actions[7], actions[11], actions[33] = "p2 pass ??????", "p2 pass ????", "p2 up ??"
+    history = dataclasses.replace(history_of("pass"), actions=tuple(actions))
+    outcome = replay(history, decision_book("pass"))
+    assert outcome.stacks == REASONED["pass"]
+    assert [str(card) for card in outcome.hand.cards[1]] == ["5d", "6d", "2c", "3c", "4c"]
+
+
 @pytest.mark.parametrize(
     ("kind", "at", "lines", "index", "why"),
     [
