@@ -1092,6 +1092,9 @@ WRITTEN = {
     PhaseKind.SET_HANDS: ActionKind.SET,
 }
 """How a history writes each kind of decision (a draw is a discard the dealer replaces)."""
+NAMES_NONE = frozenset((ActionKind.DISCARD, ActionKind.TURN_UP, ActionKind.PASS))
+"""Decisions that may name no card where the book allows none: a bare ``sd`` stands pat, a
+bare ``up`` or ``pass`` turns up or passes nothing (a buy of nothing is a ``decline``)."""
 
 
 def decision_rule(hand: Hand) -> DecisionRule | None:
@@ -1385,7 +1388,7 @@ class HandFuzzer:
             places = self._setting(seat, rule)
         else:
             known, unseen = self._slots(seat, rule)
-            least = option.minimum if option.kind is ActionKind.DISCARD else max(option.minimum, 1)
+            least = option.minimum if option.kind in NAMES_NONE else max(option.minimum, 1)
             places = self._places(known, unseen, self.rng.randint(least, option.maximum))
         names, truths = self._names(seat, option.kind, places)
         removes = option.kind in (ActionKind.DISCARD, ActionKind.BUY, ActionKind.PASS)
@@ -1596,7 +1599,7 @@ class HandFuzzer:
         if option.cards != mine or option.cost < 0:
             raise Broken("legal-actions", f"{said}; its cards of the decision's faces are {format_cards(mine)}")
         if not 0 <= option.minimum <= option.maximum <= len(mine) or (
-            option.maximum == 0 and option.kind is not ActionKind.DISCARD
+            option.maximum == 0 and option.kind not in NAMES_NONE
         ):
             raise Broken("legal-actions", f"{said}: {option.minimum} to {option.maximum} cards")
         if option.kind is ActionKind.SET and option.minimum != rule.hands[0]:
@@ -2074,7 +2077,7 @@ class HandFuzzer:
         against the two hands' rules)."""
         assert option.minimum is not None and option.maximum is not None
         known, unseen = self._slots(seat, rule)
-        least = option.minimum if option.kind is ActionKind.DISCARD else max(option.minimum, 1)
+        least = option.minimum if option.kind in NAMES_NONE else max(option.minimum, 1)
         return list(self._names(seat, option.kind, self._places(known, unseen, least))[0])
 
     def _spoiled(
@@ -2157,7 +2160,7 @@ class HandFuzzer:
         faces = zip(ledger.cards[seat], ledger.faces[seat])
         mine = [card for card, face in faces if card is not None and face in rule.faces]
         count = min(len(mine), rule.hands[0] if rule.hands else 1)
-        if count == 0 and kind is not ActionKind.DISCARD:
+        if count == 0 and kind not in NAMES_NONE:
             return None
         folded = ledger.folded[seat] or ledger.mucked[seat]
         why = "folded" if folded else "all-in, a priced card" if ledger.stacks[seat] == 0 else "not due"
