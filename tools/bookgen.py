@@ -213,6 +213,7 @@ class Decisions:
         self.held: int | None = 0
         """Cards each seat holds (``None``: not known in advance, after a varying discard)."""
         self.down = 0
+        """How few face-down cards each seat may hold (every decision taken the worst way)."""
         self.sets: list[int] | None = None
         """The sizes of the two hands, once a decision sets them."""
 
@@ -241,36 +242,48 @@ class Decisions:
         held = self.held if self.held is not None else 3
         if kind == "discard" and held < 2:
             return None
-        if kind in ("turn-up", "pass"):
-            if rng.random() < 0.7:
-                decision["count"] = rng.randint(1, 3)
-            elif kind == "turn-up":
-                decision["up_to"] = rng.randint(1, 3)
-                decision["at_least"] = rng.randint(1, decision["up_to"])
-        if kind == "discard":
-            self._discard(decision, held)
-        if kind in ("draw", "buy"):
-            self._replace(decision)
         if kind != "turn-up" and rng.random() < 0.5:
             decision["cards"] = rng.choice(("any", "down", "up"))
-        if kind == "pass":
+        if decision.get("cards", "any") != "any" and kind in ("discard", "pass"):
+            self.held = None  # a seat with fewer cards of that face throws or passes fewer
+        if kind == "turn-up":
+            self._turn_up(decision)
+        elif kind == "pass":
+            decision["count"] = rng.randint(1, 3)
             decision["direction"] = rng.choice(("left", "right", "across"))
-        elif rng.random() < 0.4:
+            if decision.get("cards") != "up":  # down cards passed on, up cards maybe received
+                self.down -= decision["count"]
+        elif kind == "discard":
+            self.down -= self._discard(decision, held)
+        else:
+            self._replace(decision)
+        if kind != "pass" and rng.random() < 0.4:
             decision["order"] = rng.choice(("together", "in-turn"))
+        self.down = max(self.down, 0)
         return decision
 
-    def _discard(self, decision: dict[str, Any], held: int) -> None:
+    def _turn_up(self, decision: dict[str, Any]) -> None:
+        if self.rng.random() < 0.7:
+            decision["count"] = self.rng.randint(1, 3)
+        else:
+            decision["up_to"] = self.rng.randint(1, 3)
+            decision["at_least"] = self.rng.randint(1, decision["up_to"])
+        self.down -= decision.get("count", decision.get("up_to", 0))
+
+    def _discard(self, decision: dict[str, Any], held: int) -> int:
+        """Draw a discard's number; return the most cards it may throw."""
         roll = self.rng.random()
         if roll < 0.5:
             decision["count"] = self.rng.randint(1, min(2, held - 1))
             self.held = None if self.held is None else self.held - decision["count"]
-        elif roll < 0.8:
+            return int(decision["count"])
+        if roll < 0.8:
             decision["keep"] = self.rng.randint(1, held - 1)
             self.held = None if self.held is None else min(self.held, decision["keep"])
-        else:
-            decision["up_to"] = self.rng.randint(1, min(3, held - 1))
-            self.held = None
-        self.down = max(0, self.down - 2)  # a guess: which faces are thrown is the player's choice
+            return held - int(decision["keep"])
+        decision["up_to"] = self.rng.randint(1, min(3, held - 1))
+        self.held = None
+        return int(decision["up_to"])
 
     def _replace(self, decision: dict[str, Any]) -> None:
         rng = self.rng
@@ -284,15 +297,17 @@ class Decisions:
             decision["replacement"] = rng.choice(("same-face", "down", "up"))
         if rng.random() < 0.3:
             decision["short_of_price"] = rng.choice(("all-in", "stand-pat"))
+        if decision.get("replacement") == "up":  # a down card replaced face up
+            self.down -= decision.get("count", decision.get("up_to", 1))
 
     def setting(self, held: int) -> dict[str, Any]:
         """Two hands that take every card held, each of at most seven."""
         first = self.rng.randint(max(1, held - 7), min(7, held - 1))
         self.sets = [first, held - first]
         decision: dict[str, Any] = {"decide": "set-hands", "hands": self.sets}
-        if first >= held - first and self.rng.random() < 0.6:
+        if first > held - first and self.rng.random() < 0.6:  # equal hands may tie: no setting
             decision["first_outranks"] = True
-        if self.down >= 2 and min(self.sets) >= 1 and self.rng.random() < 0.5:
+        if self.down >= 2 and self.rng.random() < 0.5:
             decision["down_in_each"] = 1
         return decision
 
