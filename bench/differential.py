@@ -44,7 +44,9 @@ def choose(hand: Hand, seat: int, rng: random.Random) -> Action:
     if ActionKind.DECLARE in kinds:
         return declare(rng.choice(list(Declaration)))
     cards = [choice for choice in legal if choice.kind in CARD_DECISIONS]
-    if cards and not (ActionKind.DECLINE in kinds and rng.random() < 0.3):
+    if cards and ActionKind.DECLINE in kinds and rng.random() < 0.3:
+        return Action(ActionKind.DECLINE)
+    if cards:
         choice = cards[0]
         assert choice.minimum is not None and choice.maximum is not None
         count = rng.randint(choice.minimum, choice.maximum)

@@ -36,15 +36,6 @@ SHIPPED += ("english-stud", "stud-with-a-twist", "cowpie")
 BOOKS = [*sorted(FAMILY.glob("*.yaml")), *(ROOT / "variants" / f"{name}.yaml" for name in SHIPPED)]
 HANDS = 30
 
-ENGINE_BUGS = {
-    FAMILY / "pig-poker.yaml": (
-        "a draw of an up card replaced face down can leave one board empty while the first "
-        "seat still in shows a card, and the first to act of the next round cannot read it"
-    ),
-}
-"""Books the engine cannot yet play to the end: why (reported, issue 24). Strict: the test
-fails once the engine plays them, so the mark goes with the bug."""
-
 
 def game(path: Path) -> str:
     """The test id: the folder and the game (``stud-family/anaconda``, ``variants/anaconda``)."""
@@ -52,13 +43,8 @@ def game(path: Path) -> str:
 
 
 def played(paths: list[Path]) -> list[object]:
-    """The books to play, each known engine bug marked as the failure it causes."""
-    return [
-        pytest.param(path, id=game(path), marks=pytest.mark.xfail(raises=ValueError, strict=True, reason=why))
-        if (why := ENGINE_BUGS.get(path))
-        else pytest.param(path, id=game(path))
-        for path in paths
-    ]
+    """The books to play, each named by its game."""
+    return [pytest.param(path, id=game(path)) for path in paths]
 
 
 def players(variant: Variant, seed: int) -> int:

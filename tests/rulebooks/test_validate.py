@@ -79,7 +79,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         11,
         [
             "streets[0].deal",
-            "'third' has the bring-in but deals no up card",
+            "'third' has the bring-in but no up card shows by then",
             "[down, down, down]",
             "at least one up card",
         ],
@@ -89,7 +89,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         None,
         7,
         22,
-        ["streets[1].bring_in", "only on the first street ('third')", "not on 'fourth'"],
+        ["streets[1].bring_in", "only on the first street with betting ('third')", "not on 'fourth'"],
     ),
     (
         "deck-too-small.yaml",

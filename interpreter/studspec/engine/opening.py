@@ -116,18 +116,21 @@ def first_to_act_candidates(hand: HandCore) -> tuple[int, ...]:
     the first seat still in to the dealer's left (seat 0 is the first), as in every game
     without a bring-in or blinds (Robert's Rules, draw poker: the first player to the
     dealer's left acts first). Every seat is dealt the same faces, so one empty board means
-    all are."""
+    all are, unless a decision about cards left some boards empty (turning up none, passing
+    or replacing an up card): an empty board then never acts first."""
     live = hand.live
-    if not hand.boards[live[0]]:
+    if hand.rules.boards_may_differ:
         showing = [seat for seat in live if hand.boards[seat]]
         if not showing:
             return (live[0],)
-        live = showing  # a decision left some boards empty: an empty board never acts first
+        live = showing
+    elif not hand.boards[live[0]]:
+        return (live[0],)
     read = reading(hand)
     if hand.deck.drawing and read is None:
         return (best_board(hand, live),)
     board: Evaluator = hand.rules.board
-    boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in live if hand.boards[seat]}
+    boards: dict[int, Sequence[Card | None]] = {seat: hand.boards[seat] for seat in live}
     if read is not None:
         board = read.evaluator(board)
         boards = {seat: read.cards(up) for seat, up in boards.items()}

@@ -510,8 +510,13 @@ class ResolvedRules:
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
     that follows an up card); without one, a deal skips the per-card look."""
 
+    boards_may_differ: bool = field(init=False)
+    """A decision about cards may leave seats with boards of different sizes, some empty
+    (turning up none, passing or replacing an up card): the first to act skips empty boards."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.follow.trigger is not None)
+        object.__setattr__(self, "boards_may_differ", any(self.decisions))
 
     @property
     def deal_may_fold(self) -> bool:

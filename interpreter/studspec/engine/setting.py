@@ -5,12 +5,15 @@ cards make the first, the rest the second), together, in secret, all shown at th
 Each share of the pot names the hand it reads (``pots.shares[].set``), so each hand wins
 its own share. The book may require each hand to hold face-down cards, and the first to
 outrank the second as a high poker hand (the big hand must beat the small); a setting that
-breaks either rule is refused with the reason.
+breaks either rule is refused with the reason, unless the seat's cards allow no setting that
+keeps them, when any setting stands. The second hand is every card the first leaves: the
+checks see to it that every seat then holds the two hands' cards exactly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from studspec.rulebook.model import Face
 
@@ -47,12 +50,21 @@ def hands_of(hand: HandCore, seat: int) -> tuple[tuple[Card | None, ...], tuple[
 
 
 def check(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
-    """Why a setting breaks the book's rules for the two hands, or ``None``."""
+    """Why a setting breaks the book's rules for the two hands, or ``None``. Where the seat's
+    cards allow no setting that keeps them (every down card turned up, two cards that can
+    only tie), the rules are waived for it: a hand never waits on a setting nobody can make."""
+    reason = _broken(hand, seat, positions)
+    if reason is None or not any(
+        _broken(hand, seat, other) is None for other in combinations(range(len(hand.cards[seat])), len(positions))
+    ):
+        return None
+    return reason
+
+
+def _broken(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
     rule = rule_of(hand)
     held, faces = hand.cards[seat], hand.faces[seat]
     rest = [p for p in range(len(held)) if p not in positions]
-    if len(rest) != rule.hands[1]:
-        return f"the second hand must hold {rule.hands[1]} cards, not {len(rest)}"
     for number, part_positions in ((1, positions), (2, tuple(rest))):
         down = sum(1 for p in part_positions if faces[p] is Face.DOWN)
         if down < rule.down_in_each:

@@ -231,24 +231,28 @@ def unique_street_ids(book: Book) -> Iterator[Finding]:
 
 @check(("streets",))
 def bring_in_street(book: Book) -> Iterator[Finding]:
-    """At most one street, the first, has the bring-in, and it deals an up card. A book with no
-    bring-in (antes only, as many home games play) opens the first street by the boards
-    (``first_to_act``), and the opener may check."""
+    """At most one street has the bring-in: the first with a betting round (a step of
+    decisions without betting may come before it: Australian stud discards first), and an
+    up card must show by then. A book with no bring-in (antes only, as many home games play)
+    opens the first street by the boards (``first_to_act``), and the opener may check."""
     streets = book["streets"]
     marked = [i for i, street in enumerate(streets) if street.get("bring_in", False)]
-    first_id = streets[0]["id"]
+    betting = [i for i, street in enumerate(streets) if street.get("betting", True)]
+    first = betting[0] if betting else 0
+    first_id = streets[first]["id"]
     for index in marked:
-        if index != 0:
+        if index != first:
             yield Finding(
                 ("streets", index, "bring_in"),
-                f"the bring-in is allowed only on the first street ({first_id!r}), not on {streets[index]['id']!r}",
+                f"the bring-in is allowed only on the first street with betting ({first_id!r}), "
+                f"not on {streets[index]['id']!r}",
             )
-        elif _up_cards(streets[0]) + _turned_up(streets[0]) == 0:
-            deal = ", ".join(streets[0]["deal"])
+        elif sum(_up_cards(street) + _turned_up(street) for street in streets[: index + 1]) == 0:
+            deal = ", ".join(streets[index]["deal"])
             yield Finding(
-                ("streets", 0, "deal"),
-                f"street {first_id!r} has the bring-in but deals no up card ([{deal}]); the "
-                "bring-in is chosen by up cards, so its street must deal at least one up card",
+                ("streets", index, "deal"),
+                f"street {first_id!r} has the bring-in but no up card shows by then ([{deal}]); the "
+                "bring-in is chosen by up cards, so its street must deal (or turn up) at least one up card",
             )
 
 

@@ -107,7 +107,8 @@ def replacements_set_off_no_rule(book: Book) -> Iterator[Finding]:
 
 def _held_before(book: Book, street_index: int, decision_number: int) -> int | None:
     """How many cards every seat holds when a decision is asked (``None``: not known in
-    advance: a discard of a varying number, or an extra card a dealt-card rule may give)."""
+    advance: a discard of a varying number, a discard or pass of one face only (a seat with
+    fewer such cards names fewer), or an extra card a dealt-card rule may give)."""
     if any(TRIGGER_EFFECT_TRAITS[t["effect"]].deals_card for t in book.get("triggers", ())):
         return None
     held = 0
@@ -117,6 +118,8 @@ def _held_before(book: Book, street_index: int, decision_number: int) -> int | N
         for number, decision in enumerate(decisions):
             if index == street_index and number == decision_number:
                 return held
+            if decision.get("cards", "any") != "any" and decision["decide"] in ("discard", "pass"):
+                return None  # a seat with fewer cards of that face throws or passes fewer
             if decision["decide"] != "discard":
                 continue
             if "count" in decision:
@@ -149,7 +152,7 @@ def set_hands_fit(book: Book) -> Iterator[Finding]:
         yield Finding(
             place,
             "set-hands needs every seat to hold a known number of cards: no discard of a varying number "
-            "(up_to, at_least) and no extra-card rule before it",
+            "(up_to, at_least), no discard or pass of down or up cards only, and no extra-card rule before it",
             at_key=True,
         )
     elif sizes and held != sum(sizes):
