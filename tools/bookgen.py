@@ -214,6 +214,8 @@ class Decisions:
         """Cards each seat holds (``None``: not known in advance, after a varying discard)."""
         self.down = 0
         """How few face-down cards each seat may hold (every decision taken the worst way)."""
+        self.least = 0
+        """How few cards each seat may hold: no discard or pass may leave a seat none."""
         self.sets: list[int] | None = None
         """The sizes of the two hands, once a decision sets them."""
 
@@ -222,6 +224,7 @@ class Decisions:
         if self.held is not None:
             self.held += len(deal)
         self.down += deal.count("down")
+        self.least += len(deal)
         if self.sets is not None:
             return []
         chosen: list[dict[str, Any]] = []
@@ -239,8 +242,8 @@ class Decisions:
         kind = self.rng.choice(kinds)
         decision: dict[str, Any] = {"decide": kind}
         rng = self.rng
-        held = self.held if self.held is not None else 3
-        if kind == "discard" and held < 2:
+        held = self.least  # what every seat surely holds
+        if kind in ("discard", "pass") and held < 2:
             return None
         if kind != "turn-up" and rng.random() < 0.5:
             decision["cards"] = rng.choice(("any", "down", "up"))
@@ -249,12 +252,16 @@ class Decisions:
         if kind == "turn-up":
             self._turn_up(decision)
         elif kind == "pass":
-            decision["count"] = rng.randint(1, 3)
+            decision["count"] = rng.randint(1, min(3, held - 1))
             decision["direction"] = rng.choice(("left", "right", "across"))
             if decision.get("cards") != "up":  # down cards passed on, up cards maybe received
                 self.down -= decision["count"]
+            if self.held is None:  # seats that hold different numbers may pass more than they get
+                self.least -= decision["count"]
         elif kind == "discard":
-            self.down -= self._discard(decision, held)
+            thrown = self._discard(decision, held)
+            self.down -= thrown
+            self.least -= thrown
         else:
             self._replace(decision)
         if kind != "pass" and rng.random() < 0.4:
