@@ -90,12 +90,17 @@ def price_each(hand: HandCore, rule: DecisionRule) -> int:
 
 def bounds(hand: HandCore, seat: int, rule: DecisionRule, allowed: int | None = None) -> tuple[int, int]:
     """How few and how many cards the seat must name now: the rule's count within what it
-    holds (``allowed`` of them eligible, counted here when not given), and, for
-    replacements, within the stub and what the seat can pay."""
+    holds (``allowed`` of them eligible, counted here when not given); a discard or a pass
+    leaves it at least one card of its own (a hand to show, however the book's numbers
+    fall); replacements stay within the stub and what the seat can pay."""
     if allowed is None:
         allowed = len(eligible(hand, seat, rule))
-    low, high = rule.bounds(len(hand.cards[seat]), allowed)
-    if rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:
+    held = len(hand.cards[seat])
+    low, high = rule.bounds(held, allowed)
+    if rule.kind is PhaseKind.DISCARD or rule.kind is PhaseKind.PASS:
+        high = min(high, held - 1)  # a player always keeps a card of its own: a hand to show
+        low = min(low, high)
+    elif rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:
         promised = sum(len(chosen.positions) for chosen in part_of(hand).pending)
         high = min(high, max(hand.deck.size - promised, 0))
         price, stack = price_each(hand, rule), hand.stacks[seat]
