@@ -163,24 +163,38 @@ def best_key(cards: Sequence[Nature], pick: Callable[[Iterable[Key]], Key], **ru
     return pick(five_card_key(five, **rules) for five in combinations(cards, 5))
 
 
+def short_key(cards: Sequence[Nature], *, ace_low: bool = False) -> Key:
+    """The key of fewer than five cards, valued as they stand: by pairs, trips and quads only,
+    since a straight or a flush takes five cards (two cards are a pair or two high cards). A
+    shorter hand whose ranks begin a longer one's ranks is below it: kickers count."""
+    ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
+    groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = (*(count for _, count in groups), 0)
+    pairs = TWO_PAIR if shape[:2] == (2, 2) else PAIR if shape[0] == 2 else HIGH_CARD
+    category = {4: QUADS, 3: TRIPS}.get(shape[0], pairs)
+    return (category, *(rank for rank, _ in groups))
+
+
 def high_key(cards: Sequence[Nature]) -> Key:
-    """Standard high poker, best five of any number."""
-    return best_key(cards, max)
+    """Standard high poker, best five of any number (fewer: as they stand)."""
+    return best_key(cards, max) if len(cards) >= 5 else short_key(cards)
 
 
 def ace_to_five_key(cards: Sequence[Nature]) -> Key:
     """Razz and the low of eight-or-better: aces low, straights and flushes ignored; smaller wins."""
+    if len(cards) < 5:
+        return short_key(cards, ace_low=True)
     return best_key(cards, min, ace_low=True, straights_flushes=False)
 
 
 def deuce_to_seven_key(cards: Sequence[Nature]) -> Key:
     """2-7 low: the worst high hand, the ace high only (A-2-3-4-5 is no straight); smaller wins."""
-    return best_key(cards, min, wheel=False)
+    return best_key(cards, min, wheel=False) if len(cards) >= 5 else short_key(cards)
 
 
 def ace_to_six_key(cards: Sequence[Nature]) -> Key:
     """A-6 low: the ace low only, straights and flushes count against; smaller wins."""
-    return best_key(cards, min, ace_low=True)
+    return best_key(cards, min, ace_low=True) if len(cards) >= 5 else short_key(cards, ace_low=True)
 
 
 def eight_or_better(key: Key, qualifier: int) -> bool:
@@ -329,23 +343,13 @@ def _wild(wild_ranks: frozenset[int]) -> Callable[[Holding], Key | None]:
     return score
 
 
-def _set_hand(index: int, ace_low: bool) -> Callable[[Holding], Key | None]:
+def _set_hand(index: int, key: Callable[[Sequence[Nature]], Key]) -> Callable[[Holding], Key | None]:
     """Score one of the two hands a seat set, with the board (any number of cards)."""
 
     def score(holding: Holding) -> Key | None:
-        return card_key(holding.sets[index] + holding.board, ace_low=ace_low)
+        return key(holding.sets[index] + holding.board)
 
     return score
-
-
-SET_RANKINGS: dict[str, tuple[bool, bool]] = {
-    "high": (True, False),
-    "ace-to-five-low": (False, True),
-    "deuce-to-seven-low": (False, False),
-}
-"""The shares this oracle scores on a set hand of any size: larger wins, ace low. A set hand
-of fewer than five cards has no straight and no flush, so these lows are its sets and ranks
-(ace-to-six differs from ace-to-five only by straights and flushes, checked on five cards)."""
 
 
 def set_share_oracles(variant: Variant, wild_ranks: frozenset[int], sizes: set[int]) -> list[ShareOracle] | str:
@@ -355,19 +359,14 @@ def set_share_oracles(variant: Variant, wild_ranks: frozenset[int], sizes: set[i
     oracles: list[ShareOracle] = []
     for share in variant.shares:
         name = share.hand
-        if share.set_hand is None or name not in SET_RANKINGS:
+        if share.set_hand is None or (name != "high" and name not in LOWS):
             return f"the {name} share of a set hand"
         if share.qualifier is not None and min(sizes) < 5:
-            return "a qualifier on a set hand of fewer than five cards"
-        larger, ace_low = SET_RANKINGS[name]
+            return "a qualifier on a hand of fewer than five cards"
+        key = high_key if name == "high" else LOWS[name]
+        score = _set_hand(share.set_hand - 1, key)
         oracles.append(
-            ShareOracle(
-                f"{name} (hand {share.set_hand})",
-                _set_hand(share.set_hand - 1, ace_low),
-                larger,
-                larger,
-                share.qualifier,
-            )
+            ShareOracle(f"{name} (hand {share.set_hand})", score, name == "high", name == "high", share.qualifier)
         )
     return oracles
 
@@ -1103,20 +1102,8 @@ def decision_rule(hand: Hand) -> DecisionRule | None:
     return rule if isinstance(rule, DecisionRule) else None
 
 
-def card_key(cards: Sequence[Nature], *, ace_low: bool = False) -> Key:
-    """The key of any number of cards as a hand (larger is higher): the best five of five or
-    more; fewer are valued as they stand, by pairs, trips and quads only, since a straight or
-    a flush takes five cards (a two-card hand is a pair or two high cards). A shorter hand
-    whose ranks begin another's ranks below it: kickers count."""
-    if len(cards) >= 5:
-        return best_key(cards, max, ace_low=ace_low, wheel=not ace_low)
-    ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    shape = (*(count for _, count in groups), 0)
-    pairs = TWO_PAIR if shape[:2] == (2, 2) else PAIR if shape[0] == 2 else HIGH_CARD
-    category = {4: QUADS, 3: TRIPS}.get(shape[0], pairs)
-    return (category, *(rank for rank, _ in groups))
+card_key = high_key
+"""A hand of any number of cards as a high hand (a set hand: the first must outrank the second)."""
 
 
 def setting_breaks(
@@ -1829,8 +1816,9 @@ class HandFuzzer:
             return set_share_oracles(
                 variant, wild, {len(part) + len(board) for h in held.values() for part in h.sets}
             ), held
-        if any(len(h.playing) < 5 for h in held.values()):
-            return "fewer than five cards", {}
+        short = any(len(h.playing) < 5 for h in held.values())
+        if short and (wild or any(share.qualifier is not None for share in variant.shares)):
+            return "a qualifier or wild cards on a hand of fewer than five cards", {}
         return share_oracles(variant, wild), held
 
     def _sets(self, seat: int, holding: Holding) -> tuple[tuple[Nature, ...], ...]:
