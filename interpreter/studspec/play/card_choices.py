@@ -208,7 +208,7 @@ def ranked_removals(
 
 def _turn_up(hand: Hand, seat: int, choice: LegalAction) -> Action:
     """The cards whose showing shows least by the book's board ranking; among equal boards,
-    the ones that leave the strongest cards hidden."""
+    the ones that leave the strongest cards hidden (valued only when boards tie)."""
     count = _count(choice)
     if count == 0:
         return choose(ActionKind.TURN_UP, ())
@@ -216,19 +216,22 @@ def _turn_up(hand: Hand, seat: int, choice: LegalAction) -> Action:
     cards, faces = own_cards(hand, seat), hand.faces[seat]
     board = [card for card in hand.boards[seat] if card is not None]
     show = board_value(hand)
-    judge = Judge(hand, seat)
-
-    def key(up: tuple[int, ...]) -> tuple[object, ...]:
-        hidden = [p for p in positions if p not in up]
-        shown = board + [cards[p] for p in up]
-        return -show(shown), judge.key([cards[p] for p in hidden], [faces[p] for p in hidden])
-
     sets = _candidates(positions, count)
     if sets is None:  # too many to value: the cards that show least, one by one
         up = sorted(positions, key=lambda p: show([cards[p]]))[:count]
         return choose(ActionKind.TURN_UP, tuple(cards[p] for p in up))
-    best = max(sets, key=key)
-    return choose(ActionKind.TURN_UP, tuple(cards[p] for p in best))
+    shows = [(show(board + [cards[p] for p in up]), up) for up in sets]
+    least = min(value for value, _ in shows)
+    ties = [up for value, up in shows if value == least]
+    if len(ties) > 1:
+        judge = Judge(hand, seat)
+
+        def hidden(up: tuple[int, ...]) -> Key:
+            kept = [p for p in positions if p not in up]
+            return judge.key([cards[p] for p in kept], [faces[p] for p in kept])
+
+        ties = [max(ties, key=hidden)]
+    return choose(ActionKind.TURN_UP, tuple(cards[p] for p in ties[0]))
 
 
 def board_value(hand: Hand) -> BoardValue:
