@@ -31,7 +31,7 @@ from typing import cast
 
 from studspec.engine.actions import CARD_DECISIONS, Action, ActionKind, LegalAction, choose
 from studspec.engine.boards import reading
-from studspec.engine.cards import Card
+from studspec.engine.cards import FIRST_JOKER, Card
 from studspec.engine.choosing import eligible
 from studspec.engine.core import pot_size
 from studspec.engine.decisions import DecisionRule
@@ -53,7 +53,8 @@ DRAW_AT_LEAST = 0.02
 made hand stands pat rather than throw a card for a sliver of a chance."""
 
 DRAW_SAMPLES = 24
-"""Replacement cards sampled for a draw of more than one card (one card: every card it may be)."""
+"""Replacement cards sampled for a draw of more than one card (one card: every card it may
+be, those alike to the hand valued once)."""
 
 DRAW_SETS = 3
 """A draw of more than one card weighs the sets of cards whose loss leaves the best hands, this
@@ -304,20 +305,37 @@ def _expected(
     pool: list[Card],
     rng: random.Random,
 ) -> float:
-    """The seat's worth after replacing the cards at ``out``, on average over what it may draw."""
+    """The seat's worth after replacing the cards at ``out``, on average over what it may draw:
+    for one card, every card it may be (cards alike to the hand valued once); for more, a sample."""
     kept = [cards[p] for p in range(len(cards)) if p not in out]
     kept_faces = [faces[p] for p in range(len(cards)) if p not in out]
     new_faces = kept_faces + [rule.replacement or faces[p] for p in out]
     worth = judge.worth
-    if len(out) == 1:  # every card it may be
+    if len(out) == 1:
         trial = [*kept, pool[0]]
         total = 0.0
-        for card in pool:
+        for card, alike in _alike(kept, pool) if judge.natural else ((card, 1) for card in pool):
             trial[-1] = card
-            total += worth(trial, new_faces)
+            total += alike * worth(trial, new_faces)
         return total / len(pool)
     draws = [rng.sample(pool, len(out)) for _ in range(DRAW_SAMPLES)]
     return sum(worth(kept + drawn, new_faces) for drawn in draws) / len(draws)
+
+
+def _alike(kept: Sequence[Card], pool: Sequence[Card]) -> list[tuple[Card, int]]:
+    """The cards of ``pool`` in classes that value alike beside ``kept``, one card and the
+    class's size each: with no wild card, a card's suit counts only in a suit ``kept`` holds
+    four of (a flush needs five), so the others are alike by rank."""
+    held = [0, 0, 0, 0]
+    for card in kept:
+        if card < FIRST_JOKER:
+            held[card & 3] += 1
+    classes: dict[int, list[Card]] = {}
+    for card in pool:
+        suit = card & 3
+        key = card if card >= FIRST_JOKER or held[suit] >= 4 else -1 - (card >> 2)
+        classes.setdefault(key, []).append(card)
+    return [(alike[0], len(alike)) for alike in classes.values()]
 
 
 def _set_hands(hand: Hand, seat: int, choice: LegalAction) -> Action:
