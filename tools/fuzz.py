@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -711,6 +712,8 @@ class Ledger:
         """The faces of the cards the decision being taken may name (the fuzzer sets it from
         the book's decision before each action): an unseen card named stands for the
         first unseen card of these faces."""
+        self.placed: dict[int, list[int | None]] = {}
+        """Where each choice made and not yet carried out puts its unseen names."""
         self.passing: list[tuple[int, list[tuple[Card | None, Face]]]] = []
         """Cards passed and not yet received: every pass of a step is taken out before any
         is received (the cards a seat names are its own, not what it is about to get)."""
@@ -802,20 +805,35 @@ class Ledger:
         the decision's faces not named already, and a card named for it becomes known."""
         held, faces = self.cards[seat], self.faces[seat]
         taken: list[int] = []
-        for card in event.action.cards or ():
-            position = next((p for p, c in enumerate(held) if card is not None and c == card), None)
+        names = event.action.cards or ()
+        placed = self.placed.pop(seat, [None] * len(names))
+        for card, fixed in zip(names, placed):
+            position = fixed
+            if position is None:
+                position = next((p for p, c in enumerate(held) if card is not None and c == card), None)
             if position is None:
                 free = (p for p, c in enumerate(held) if c is None and faces[p] in self.choosing and p not in taken)
                 position = next(free, None)
                 if position is None:
                     raise Broken("log", f"{event} names {card}, which p{seat + 1} does not hold")
-                if card is not None:
-                    self._place(card, f"p{seat + 1}")
-                    held[position] = card
-            elif position in taken or faces[position] not in self.choosing:
+            if position in taken or faces[position] not in self.choosing:
                 raise Broken("log", f"{event} names {card} twice or of a face this decision does not name")
+            if card is not None and held[position] is None:  # named for an unseen card: it is known now
+                self._place(card, f"p{seat + 1}")
+                held[position] = card
+            if card is not None and held[position] != card:
+                raise Broken("cards", f"{event} names {card} for p{seat + 1}'s card {position + 1}, {held[position]}")
             taken.append(position)
         return tuple(taken)
+
+    def unseen_places(self, seat: int, names: Sequence[Card | None]) -> list[int | None]:
+        """The place each unseen name of a choice stands for (``None`` for a card the seat
+        holds known), fixed when the choice is made: the first unseen cards of the decision's
+        faces, in order (a hand tabled before a choice made together is carried out shows
+        them, but they are still the cards chosen)."""
+        held, faces = self.cards[seat], self.faces[seat]
+        free = iter([p for p, card in enumerate(held) if card is None and faces[p] in self.choosing])
+        return [next(free, None) if card is None or card not in held else None for card in names]
 
     def _take_out(self, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
         cards, faces = self.cards[seat], self.faces[seat]
@@ -1107,21 +1125,22 @@ card_key = high_key
 
 
 def setting_breaks(
-    rule: DecisionRule, first: Sequence[tuple[Card, Face]], second: Sequence[tuple[Card, Face]], ranked: bool = True
+    rule: DecisionRule,
+    first: Sequence[tuple[Card | None, Face]],
+    second: Sequence[tuple[Card | None, Face]],
+    ranked: bool = True,
 ) -> str:
     """Why a setting of two hands breaks the book's rule for them ('' when it does not),
     judged on the cards themselves: the sizes, face-down cards in each, and (``ranked``) the
-    first hand outranking the second as a high hand."""
+    first hand outranking the second as a high hand (not judged where a card is unknown)."""
     if len(first) != rule.hands[0] or len(second) != rule.hands[1]:
         return f"hands of {len(first)} and {len(second)} cards, not {rule.hands}"
     for number, part in ((1, first), (2, second)):
         if sum(1 for _, face in part if face is Face.DOWN) < rule.down_in_each:
             return f"hand {number} holds fewer than {rule.down_in_each} face-down cards"
-    if (
-        ranked
-        and rule.first_outranks
-        and card_key(natures(c for c, _ in first)) <= card_key(natures(c for c, _ in second))
-    ):
+    big, small = ([card for card, _ in part if card is not None] for part in (first, second))
+    known = len(big) + len(small) == len(first) + len(second)
+    if ranked and rule.first_outranks and known and card_key(natures(big)) <= card_key(natures(small)):
         return "the first hand does not outrank the second"
     return ""
 
@@ -1427,6 +1446,7 @@ class HandFuzzer:
         label = f"p{seat + 1} {action}"
         self._note(label)
         before = len(hand.events)
+        places = self.ledger.unseen_places(seat, action.cards or ())
         by_default = seat == hand.actor and self.rng.random() < 0.2
         if may_refuse:
             try:
@@ -1437,6 +1457,7 @@ class HandFuzzer:
             self._engine(label, lambda: hand.act(action, seat=None if by_default else seat))
         self.figures.actions += 1
         self.figures.decisions += 1
+        self.ledger.placed[seat] = places
         new = hand.events[before:]
         carried = [(i, e) for i, e in enumerate(new) if isinstance(e, CardsChosen)]
         if not carried:
@@ -1469,6 +1490,8 @@ class HandFuzzer:
             raise Broken("chips", f"{event} paid {event.paid}, offered at {chosen.paid}")
         unseen = self.unseen[event.seat]
         for named, real in chosen.truths:
+            if real not in unseen:
+                continue  # the seat tabled its hand before the choice was carried out
             if named is not None or chosen.removes:
                 unseen.remove(real)
             if named is None and event.to is not None:
@@ -1493,31 +1516,43 @@ class HandFuzzer:
     def _setting(self, seat: int, rule: DecisionRule) -> list[int]:
         """The places of a first hand that keeps the book's rules for two hands, by the cards
         as they truly are (unseen ones in order: a card named for an unseen place takes the
-        first one free, so only the first unseen places may be in the first hand)."""
+        first one free, so only the first unseen places may be in the first hand). Where no
+        setting keeps them, as the hand sees the cards, the rules are waived: any will do."""
         for _ in range(30):
-            good = self._settings(seat, rule)
+            good = self._settings(seat, rule, self._truth(seat))
             if good:
-                places = list(self.rng.choice(good))
-                self.rng.shuffle(places)
-                return places
+                break
             if not self.unseen[seat]:
                 break
             self.rng.shuffle(self.unseen[seat])  # nobody knows which unseen card is where
-        truth = format_cards(self._truth(seat))
-        raise Broken("stuck", f"p{seat + 1} holds {truth} and no setting keeps the rule {rule}")
+        else:
+            good = []
+        seen = self.ledger.cards[seat]
+        if not good and self._settings(seat, rule, seen, canonical=False):
+            good = self._settings(seat, rule, seen)  # kept as far as the hand can tell
+        elif not good:
+            good = self._settings(seat, rule, seen, waived=True)
+        if not good:
+            raise Broken("stuck", f"p{seat + 1} holds {format_cards(seen)}: no setting of {rule} to name")
+        places = list(self.rng.choice(good))
+        self.rng.shuffle(places)
+        return places
 
-    def _settings(self, seat: int, rule: DecisionRule) -> list[tuple[int, ...]]:
-        """Every first hand the seat may set, by the cards as they truly are."""
-        held, faces, truth = self.ledger.cards[seat], self.ledger.faces[seat], self._truth(seat)
+    def _settings(
+        self, seat: int, rule: DecisionRule, cards: Sequence[Card | None], canonical: bool = True, waived: bool = False
+    ) -> list[tuple[int, ...]]:
+        """Every first hand the seat may set with these cards (``waived``: any); ``canonical``:
+        only those whose unseen places are the first ones."""
+        held, faces = self.ledger.cards[seat], self.ledger.faces[seat]
         unseen = [p for p, card in enumerate(held) if card is None]
         good: list[tuple[int, ...]] = []
         for first in combinations(range(len(held)), rule.hands[0]):
             hidden = [p for p in first if held[p] is None]
-            if hidden != unseen[: len(hidden)]:
+            if canonical and hidden != unseen[: len(hidden)]:
                 continue
             second = [p for p in range(len(held)) if p not in first]
-            cards = [(truth[p], faces[p]) for p in first], [(truth[p], faces[p]) for p in second]
-            if not setting_breaks(rule, *cards, ranked=self._judged_setting()):
+            parts = [(cards[p], faces[p]) for p in first], [(cards[p], faces[p]) for p in second]
+            if waived or not setting_breaks(rule, *parts, ranked=self._judged_setting()):
                 good.append(first)
         return good
 
@@ -2169,8 +2204,8 @@ class HandFuzzer:
             second = [everything[p] for p in range(len(held)) if p not in first]
             if setting_breaks(rule, [everything[p] for p in first], second):
                 bad.append(first)
-        if not bad:
-            return None
+        if not bad or len(bad) == comb(len(held), rule.hands[0]):
+            return None  # every setting keeps the rules, or none does and they are waived
         first = self.rng.choice(bad)
         return seat, Intent(ActionKind.SET, cards=tuple(held[p] for p in first)), "a setting the rules refuse"
 
