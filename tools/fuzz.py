@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Random-play fuzzer for studspec: every built-in rule book, random tables, random legal play,
-refused requests at random points, and invariants checked after every step.
+"""Random-play fuzzer for studspec: every built-in rule book and the stud family's test books
+(or the books ``--books`` names), random tables, random legal play, decisions about cards
+among it, refused requests at random points, and invariants checked after every step.
 
     python tools/fuzz.py --hands 20000 --seed 1 --workers 2
+    python tools/fuzz.py --hands 100000 --seed 24 --workers 2 --decisions   # books with decisions
     python tools/fuzz.py --seed 1 --start 1234 --hands 1 --workers 1 --verbose   # replay one hand
 
 Each hand is drawn from ``(seed, hand number)`` alone, so the figures do not depend on the
@@ -10,25 +12,32 @@ number of workers and any hand can be replayed by its number. A hand picks a boo
 book's maximum players, stakes (the book's, or small random ones), a stack per seat (from
 less than an ante to deep), a seeded deck or cards dealt from outside (some seats' down
 cards dealt unseen, ``None``, as a replayed history deals ``??``), and cards that speak at
-showdown or players who show or muck (``sm``) in turn.
+showdown or players who show or muck (``sm``) in turn. Decisions about cards (turn up,
+discard, draw, buy, pass, set two hands) name a random number of the offered cards (an
+unseen one as ``??`` or as what it is), two hands only as the book allows.
 
 Checked after every step, from the public API and the event log only:
 
 - chips are conserved (stacks plus pots equal the starting total), the stacks rebuilt from the
   event log equal the hand's, and the pots rebuilt from the log equal ``Hand.pots()``;
-- every card is in one place (seats, board, burns, muck, stub) and the count adds up;
-- no view shows a down card of another seat before it is shown, nor a declaration before
-  it is public, and the views agree with the log (one seat's view each step in rotation,
-  more when the street changes, every seat's around each refused request; ``--all-views``:
-  every seat's after every step);
+- every card is in one place (seats, board, burns, muck, stub) and the count adds up; the
+  log's decisions are carried out in a ledger of its own (cards turned up, thrown away,
+  passed; replacements paid for as dead money) and the muck holds what was thrown or folded;
+- no view shows a down card of another seat before it is shown (a card passed to a third
+  seat included), nor a declaration before it is public, a choice made together changes
+  nothing another seat sees until the last seat has chosen, and the views agree with the
+  log (one seat's view each step in rotation, more when the street changes, every seat's
+  around each refused request; ``--all-views``: every seat's after every step);
 - a legal action costs what it said it would;
 - every refused request (wrong seat, wrong kind, amounts out of range, deals out of turn, wrong
-  or duplicate cards, cards already in play) raises a ``StudspecError`` and leaves every
-  observable of the hand exactly as it was.
+  or duplicate cards, cards already in play; a decision naming a card not held, of the wrong
+  face, twice, too many or too few, by a seat not due, or two hands the book refuses) raises
+  a ``StudspecError`` and leaves every observable of the hand exactly as it was.
 
 At the end of each hand: it ended within a bound of steps, the result nets to zero, and every
 pot went to the players an independent brute-force evaluator (written here, not studspec's)
-says should have it. Exit status 1 when anything was found.
+says should have it (a share that reads one of two set hands included). Exit status 1 when
+anything was found.
 """
 
 from __future__ import annotations
@@ -2416,8 +2425,8 @@ def print_finding(config: FuzzConfig, finding: Finding, out: Any) -> None:
         print(f"    | {line}", file=out)
 
 
-def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespace]:
-    parser = argparse.ArgumentParser(description="Random-play fuzzer for studspec's built-in rule books.")
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description="Random-play fuzzer for studspec's rule books.")
     parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
@@ -2460,6 +2469,11 @@ def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespa
         metavar="PATH",
         help="write the figures as JSON (to stdout without PATH)",
     )
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> tuple[FuzzConfig, argparse.Namespace]:
+    parser = _parser()
     args = parser.parse_args(argv)
     found, unknown = expand_books(args.books)
     if unknown:
