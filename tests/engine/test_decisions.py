@@ -159,7 +159,7 @@ def test_passes_go_left_to_the_next_seat_still_in_and_only_the_receiver_sees_the
     act(hand, "p3 cc")
     act(hand, "p4 cc")
     assert hand.state == "pass_pass"
-    refused(hand, "p2 pass 5d", "turn")  # folded: nothing to pass
+    refused(hand, "p2 pass 5d", "p2 has folded")
     act(hand, "p1 pass 2c")
     act(hand, "p3 pass 8h")
     act(hand, "p4 pass Js")

@@ -163,7 +163,7 @@ def test_unseen_cards_may_be_passed_and_turned_up() -> None:
         ("discard", 4, ["p1 sd KcKd", "p1 sd AsAd"], 5, "waiting for p2 to discard 2 cards"),
         ("discard", 3, ["p2 sd 7h7d"], 3, "nothing to discard now: this is the betting on third street"),
         ("discard", 4, ["p1 cc"], 4, "this step asks each player to discard"),
-        ("pass", 6, ["p3 pass KhKdKc"], 6, "not p3's turn (waiting for p1, p2 to pass 3 cards)"),
+        ("pass", 6, ["p3 pass KhKdKc"], 6, "p3 has folded (waiting for p1, p2 to pass 3 cards)"),
         ("pass", 6, ["p1 pass 2c3c4c4c"], 6, "pass exactly 3 cards, not 4"),
         ("draw", 20, ["p1 sd 8h7h"], 20, "draw at most 1 card, not 2"),
         ("draw", 20, ["p2 sd"], 20, "waiting for p1 to draw up to 1 card (100 a card) or stand pat (then p2)"),

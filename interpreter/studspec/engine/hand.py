@@ -295,6 +295,8 @@ class Hand:
         if seat is None or not legal:
             now = tuple(str(a) for a in self._choices(None))
             reason = f"it is not {seat_name(seat)}'s turn ({self.waiting_for()})"
+            if seat is not None and self.folded[seat]:
+                reason = f"{seat_name(seat)} has folded ({self.waiting_for()})"
             raise IllegalActionError(label(action, seat), reason, now)
         for option in legal:
             if option.kind is kind and (kind in _TAKEN_AS_OFFERED or option.allows(action)):

@@ -173,3 +173,20 @@ def set_hands_fit(book: Book) -> Iterator[Finding]:
             yield Finding(
                 ("pots", "shares", share_number, "set"), "set applies to poker hands only, not to a card share"
             )
+
+
+@check(("streets",), ("phh_codes",))
+def decisions_claim_no_phh_code(book: Book) -> Iterator[Finding]:
+    """PHH's stud games have no line for turning up, passing, buying or setting hands, and
+    none of them draws: a history claiming one of their codes with such lines in it would
+    mislead a PHH reader. A book with decisions about cards writes studspec's own lines
+    under its own name (``phh_codes: []``), as a declare book does."""
+    codes = book.get("phh_codes", ())
+    found = next(((i, n) for i, n, _ in _decisions(book)), None)
+    if not codes or found is None:
+        return
+    message = (
+        f"a book with decisions about cards writes studspec's own history lines (up, pass, buy, set; "
+        f"sd in a stud game), which PHH's {', '.join(codes)} has not: set phh_codes: []"
+    )
+    yield Finding(("phh_codes",), message, instead=((("streets", found[0], "decisions"), message),))
