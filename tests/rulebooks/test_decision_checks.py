@@ -51,8 +51,10 @@ def test_a_valid_decision_book_has_no_problem(tmp_path: Path) -> None:
         ("phh_codes: [F7S]\nstreets:\n  seventh:\n    decisions: [{decide: draw, up_to: 1}]\n", 8, "set phh_codes: []"),
         # Two hands must take every card a seat holds (seven): [5, 3] takes eight.
         (
-            "streets:\n  seventh:\n    decisions: [{decide: set-hands, hands: [5, 3]}]\n"
-            "pots: {shares: [{hand: high, set: 1}, {hand: high, set: 2}]}\n",
+            (
+                "streets:\n  seventh:\n    decisions: [{decide: set-hands, hands: [5, 3]}]\n"
+                "pots: {shares: [{hand: high, set: 1}, {hand: high, set: 2}]}\n"
+            ),
             10,
             "every seat then holds 7",
         ),
