@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from studspec.engine.actions import ActionKind
-from studspec.engine.cards import Card
+from studspec.engine.cards import FIRST_JOKER, Card
 from studspec.engine.events import CardsChosen, CardsDealt, EventVisitor, StreetBegan
 from studspec.engine.hand import Hand
 from studspec.engine.identity import by_identity
@@ -113,7 +113,8 @@ class DecisionCounter(EventVisitor):
         """A turn-up: was the best of the seat's down cards among those it turned?"""
         held = self.held[seat]
         down = [card for card, face in held if face is Face.DOWN and card is not None]
-        if named and len(down) > len(named) and None not in named:  # a bare ``up`` turns nothing
+        jokers = any(card >= FIRST_JOKER for card in down)  # a joker has no natural board value
+        if named and len(down) > len(named) and None not in named and not jokers:  # a bare ``up`` turns nothing
             best = max(self.board_value([card]) for card in down)
             self.counts[Count.TURN_UPS] += 1
             self.counts[Count.TURNED_BEST] += any(self.board_value([card]) == best for card in named)  # type: ignore[list-item]
