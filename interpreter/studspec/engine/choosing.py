@@ -173,9 +173,10 @@ def choices_for(kind: ActionKind) -> Callable[[HandCore, int], list[LegalAction]
     return choices
 
 
-def match(hand: HandCore, seat: int, named: Sequence[Card | None], rule: DecisionRule) -> tuple[int, ...]:
+def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tuple[int, ...]:
     """The positions of the named cards among the seat's eligible ones, or a refusal that
     says which card is wrong and why."""
+    named = action.cards or ()
     allowed = eligible(hand, seat, rule)
     pending = part_of(hand).pending
     claimed = {c for chosen in pending for c in chosen.action.cards or () if c is not None} if pending else set()
@@ -185,7 +186,7 @@ def match(hand: HandCore, seat: int, named: Sequence[Card | None], rule: Decisio
             None if card is not None and card in named[:number] else _find(hand, seat, card, allowed, taken, claimed)
         )
         if position is None:
-            raise _refused(hand, seat, card, named, rule)
+            raise _refused(hand, seat, card, action, rule)
         taken.append(position)
     return tuple(taken)
 
@@ -206,13 +207,10 @@ def _find(
     return None
 
 
-def _refused(
-    hand: HandCore, seat: int, card: Card | None, named: Sequence[Card | None], rule: DecisionRule
-) -> IllegalActionError:
+def _refused(hand: HandCore, seat: int, card: Card | None, action: Action, rule: DecisionRule) -> IllegalActionError:
     """Why ``card`` cannot be named by the seat: not its card, named twice, not eligible."""
-    held = hand.cards[seat]
-    label = f"p{seat + 1} {Action(_WRITTEN[rule.kind], cards=tuple(named) or None)}"
-    where = list(held)
+    named = action.cards or ()
+    where = list(hand.cards[seat])
     if card is None:
         reason = "?? stands for a card the history did not see, and this seat's eligible cards are all known"
     elif list(named).count(card) > 1:
@@ -223,22 +221,11 @@ def _refused(
     else:
         reason = f"p{seat + 1} does not hold {card}"
     legal = tuple(str(choice) for choice in hand.legal_actions(seat))
-    return IllegalActionError(label, reason, legal)
+    return IllegalActionError(f"p{seat + 1} {action}", reason, legal)
 
 
 def _which(rule: DecisionRule) -> str:
     return "any" if len(rule.faces) > 1 else rule.faces[0].value
-
-
-_WRITTEN = {
-    PhaseKind.TURN_UP: ActionKind.TURN_UP,
-    PhaseKind.DISCARD: ActionKind.DISCARD,
-    PhaseKind.DRAW: ActionKind.DISCARD,
-    PhaseKind.BUY: ActionKind.BUY,
-    PhaseKind.PASS: ActionKind.PASS,
-    PhaseKind.SET_HANDS: ActionKind.SET,
-}
-"""How each decision kind is written in a history."""
 
 
 def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, Action], None]:
@@ -251,7 +238,7 @@ def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, 
         if action.kind is ActionKind.DECLINE:
             positions: tuple[int, ...] = ()
         else:
-            positions = match(hand, seat, action.cards or (), rule)
+            positions = match(hand, seat, action, rule)
         if check is not None and positions:
             reason = check(hand, seat, positions)
             if reason is not None:

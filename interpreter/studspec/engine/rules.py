@@ -351,12 +351,10 @@ DECISION_ORDER.add("together", True)
 DECISION_ORDER.add("in-turn", False)
 
 DECISION_PRICES: Registry[Price | None] = Registry("streets.decisions.price")
-"""What each replacement card costs, from the table's stakes; ``None``: free."""
-DECISION_PRICES.add("free", None)
-DECISION_PRICES.add("ante", ante)
-DECISION_PRICES.add("bring-in", bring_in)
-DECISION_PRICES.add("small-bet", small_bet)
-DECISION_PRICES.add("big-bet", big_bet)
+"""What each replacement card costs, from the table's stakes; ``None``: free: the dealt-card
+rules' prices (one function each, written once), all but the pot's."""
+for _name in ("free", "ante", "bring-in", "small-bet", "big-bet"):
+    DECISION_PRICES.add(_name, TRIGGER_PRICES[_name])
 
 DECISION_SHORT: Registry[bool] = Registry("streets.decisions.short_of_price")
 """Whether a seat short of a card's price may take it for all it has."""
