@@ -3,28 +3,116 @@
 Issue 24 asks that a decision step (turn up, discard, draw, buy, pass, set hands) cost no
 more than a betting action. This plays whole hands of rule books with decisions, with one
 policy written here for every kind (bet: check or call; a card decision: name the first
-cards it may, a set of two hands chosen by brute force until the engine takes it), and times
-every ``Hand.act`` call with ``perf_counter_ns``, grouped by what it was. The figure is the
-mean cost of an act of each group and the ratio of the decision acts to the betting acts
-measured in the same run (a together decision is carried out on its last seat's act, so
-that act carries the whole step; the mean over the step's acts is what a table pays per
-player). Timer overhead (~0.1 us) falls on both sides alike.
+cards it may, so a draw or a buy always takes a card; a set of two hands chosen by brute
+force until the engine takes it), and times every accepted ``Hand.act`` call with
+``perf_counter_ns``, grouped by the phase it was taken in: a betting round (the bring-in
+too) or a decision about cards. A declaration (``dcl``) is neither, and is left out.
+Refused attempts of the set-hands policy are not timed. Before the timed hands, as many
+untimed hands on other seeds fill the value tables, so both groups are measured in the
+steady state a table runs in.
 
-Usage: python bench/decision_step.py [--hands 2000] [--books NAME_OR_PATH ...]
+An act does more than its own phase's work: the act that ends a step carries the hand on
+into the next phase, and entering that phase (dealing a street, opening a betting round and
+finding who acts first, the showdown) runs inside it. Two figures follow from that:
+
+- **as acted**: each act's whole time, to its group. The last decision of a step then pays
+  for opening the betting round after it, and the last call of a round for dealing the next
+  street or settling the hand.
+- **phase-owned**: the time spent entering each phase is taken out of the act it ran in
+  and charged to the phase entered: opening a betting round to betting, entering a decision
+  step (finding who has something to choose) to the decisions, dealing, burning and the
+  showdown to neither. A step's cost is then its entry, its acts and carrying the choices
+  out (a draw's or a buy's replacement cards included): what the step itself does.
+
+The figure is the mean per act of each group and their ratio, per book; a together decision
+is carried out on its last seat's act, so the mean over the step's acts is what a table pays
+per player. Timer overhead (~0.1 us) falls on both sides alike.
+
+Usage: python bench/decision_step.py [--hands 2000] [--warmup 1000] [--books NAME_OR_PATH ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
+import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from studspec import Action, ActionKind, Hand, IllegalActionError, LegalAction, load_variant
+from studspec import Action, ActionKind, Hand, IllegalActionError, LegalAction, Variant, load_variant
 from studspec.engine.actions import CARD_DECISIONS
+from studspec.engine.core import HandCore
+from studspec.engine.machine import compile_variant
+from studspec.engine.phases import PhaseKind
+from studspec.play.players import RandomPlayer
 
 BOOKS = ("super-stud", "seven-card-flip", "mexican-stud", "anaconda", "stud-with-a-twist", "english-stud", "cowpie")
+
+BETTING = "betting"
+DECISION = "decision"
+OTHER = "other"
+
+CHEAPEST = "cheapest"
+RANDOM = "random"
+
+_GROUPS = {
+    PhaseKind.BRING_IN: BETTING,
+    PhaseKind.BETTING: BETTING,
+    PhaseKind.TURN_UP: DECISION,
+    PhaseKind.DISCARD: DECISION,
+    PhaseKind.DRAW: DECISION,
+    PhaseKind.BUY: DECISION,
+    PhaseKind.PASS: DECISION,
+    PhaseKind.SET_HANDS: DECISION,
+}
+
+
+def group_of(kind: PhaseKind) -> str:
+    """The group a phase's acts and entry are counted in."""
+    return _GROUPS.get(kind, OTHER)
+
+
+@dataclass
+class Tally:
+    """Time and acts per group, in both accountings."""
+
+    acts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    as_acted: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    owned: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    entering: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    """Time spent entering phases during the act now timed, by the entered phase's group."""
+
+    def reset(self) -> None:
+        """Forget every figure (after the untimed hands)."""
+        for figures in (self.acts, self.as_acted, self.owned, self.entering):
+            figures.clear()
+
+
+def timed_entries(variant: Variant, tally: Tally) -> None:
+    """Wrap every phase entry of the book's compiled machine in a timer that charges it to
+    the entered phase's group (this process only: the bench's instrument, not the engine's)."""
+    compiled = compile_variant(variant)
+    timed = {}
+    for name, edges in compiled.edges.items():
+        rewired = []
+        for conditions, before, dest, enter in edges:
+            group = group_of(dest.handler.kind)
+            rewired.append((conditions, before, dest, tuple(_timer(step, group, tally) for step in enter)))
+        timed[name] = tuple(rewired)
+    object.__setattr__(compiled, "edges", timed)
+
+
+def _timer(step: Callable[[HandCore], None], group: str, tally: Tally) -> Callable[[HandCore], None]:
+    def run(hand: HandCore) -> None:
+        start = time.perf_counter_ns()
+        try:
+            step(hand)
+        finally:
+            tally.entering[group] += time.perf_counter_ns() - start
+
+    return run
 
 
 def actions_for(choice: LegalAction) -> list[Action]:
@@ -39,40 +127,69 @@ def actions_for(choice: LegalAction) -> list[Action]:
     return [Action(choice.kind, cards=tuple(choice.cards[: choice.minimum]) or None)]
 
 
-def play(book: str, hands: int, timings: dict[str, list[int]]) -> None:
-    variant = load_variant(book)
-    for seed in range(hands):
+def play(variant: Variant, seeds: range, tally: Tally, policy: str) -> None:
+    """Play ``seeds``' hands with ``policy``, adding every accepted act to ``tally``."""
+    for seed in seeds:
         hand = Hand(variant, [100_000] * variant.max_players, seed=seed)
+        players = [RandomPlayer(random.Random(seed * 16 + seat)) for seat in range(hand.seats)]
         while not hand.is_complete:
             seat = hand.actor
             assert seat is not None
             legal = hand.legal_actions()
-            choice = next((c for c in legal if c.kind is ActionKind.CHECK_CALL), legal[0])
-            group = "decision" if choice.kind in CARD_DECISIONS else "betting"
-            for action in actions_for(choice):
+            group = group_of(hand.phase.handler.kind)
+            if policy == RANDOM:
+                tries = [players[seat].choose(hand, seat, legal)]
+            else:
+                tries = actions_for(next((c for c in legal if c.kind is ActionKind.CHECK_CALL), legal[0]))
+            for action in tries:
+                tally.entering.clear()
                 start = time.perf_counter_ns()
                 try:
                     hand.act(action, seat)
                 except IllegalActionError:
                     continue
-                timings[group].append(time.perf_counter_ns() - start)
+                spent = time.perf_counter_ns() - start
+                tally.acts[group] += 1
+                tally.as_acted[group] += spent
+                tally.owned[group] += spent - sum(tally.entering.values())
+                for entered, cost in tally.entering.items():
+                    tally.owned[entered] += cost
                 break
             else:
-                raise SystemExit(f"{book}: the policy found no legal action for p{seat + 1} in {hand.state}")
+                raise SystemExit(f"{variant.name}: the policy found no legal action for p{seat + 1} in {hand.state}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per book (default 2000)")
+    parser.add_argument("--hands", type=int, default=2000, help="timed hands per book (default 2000)")
+    parser.add_argument(
+        "--warmup", type=int, default=1000, help="untimed hands per book first, on other seeds (default 1000)"
+    )
+    parser.add_argument(
+        "--policy",
+        choices=(CHEAPEST, RANDOM),
+        default=CHEAPEST,
+        help="cheapest: check or call, and take every card a draw or buy offers (the decisions' worst case);"
+        " random: the built-in random player (folds, raises, cards chosen at random), timed acts only",
+    )
     parser.add_argument("--books", nargs="+", default=list(BOOKS), help="rule books with decisions")
     args = parser.parse_args()
-    print(f"{'book':<22} {'betting us/act':>15} {'decision us/act':>16} {'ratio':>7}")
+    print(f"us per act; {args.hands} hands per book after {args.warmup} untimed; policy {args.policy}")
+    print(f"{'':<20} {'as acted':^26} {'phase-owned':^26}")
+    print(f"{'book':<20} {'betting':>8} {'decision':>9} {'ratio':>7}  {'betting':>8} {'decision':>9} {'ratio':>7}")
     for book in args.books:
-        timings: dict[str, list[int]] = defaultdict(list)
-        play(book, args.hands, timings)
-        bet = statistics.fmean(timings["betting"]) / 1000
-        decide = statistics.fmean(timings["decision"]) / 1000
-        print(f"{book:<22} {bet:>15.2f} {decide:>16.2f} {decide / bet:>7.2f}")
+        variant = load_variant(book)
+        tally = Tally()
+        timed_entries(variant, tally)
+        play(variant, range(args.hands, args.hands + args.warmup), tally, args.policy)
+        tally.reset()
+        play(variant, range(args.hands), tally, args.policy)
+        row = [f"{book:<20}"]
+        for figures in (tally.as_acted, tally.owned):
+            bet = figures[BETTING] / tally.acts[BETTING] / 1000
+            decide = figures[DECISION] / tally.acts[DECISION] / 1000
+            row.append(f"{bet:>8.2f} {decide:>9.2f} {decide / bet:>7.2f}")
+        print(" ".join(row[:1]) + " " + "  ".join(row[1:]))
 
 
 if __name__ == "__main__":

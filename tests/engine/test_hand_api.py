@@ -67,3 +67,27 @@ def test_a_seat_that_is_not_a_seat_number_is_refused_and_changes_nothing(seat: o
     with pytest.raises(IllegalDealError, match="seats are the integers 0 to 2"):
         outside.deal(seat, parse_cards("2c3c4c"))  # type: ignore[arg-type]
     assert outside.log == []
+
+
+@pytest.mark.parametrize("given", ["cc", None, ("cc",)], ids=["str", "none", "tuple"])
+def test_something_that_is_not_an_action_is_refused_and_changes_nothing(given: object) -> None:
+    """``Hand.act`` takes an Action: anything else (a string, or a LegalAction from
+    ``legal_actions()`` passed on as is) used to be logged as taken, and the hand's snapshot
+    then failed. Refused with what is allowed, hand unchanged."""
+    hand = Hand(load_variant("razz"), [100] * 3, seed=1)
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match=r"Hand\.act takes an Action"):
+        hand.act(given)  # type: ignore[arg-type]
+    assert hand.snapshot() == before
+
+
+def test_a_legal_action_passed_on_as_is_is_refused_with_how_to_build_the_action() -> None:
+    """The choices ``legal_actions()`` gives are what is allowed; the chosen Action is built
+    from one. Passing the choice itself is refused and the hand is as it was."""
+    hand = Hand(load_variant("razz"), [100] * 3, seed=1)
+    before = hand.snapshot()
+    choice = hand.legal_actions()[0]
+    with pytest.raises(IllegalActionError, match="a LegalAction says what is allowed"):
+        hand.act(choice)  # type: ignore[arg-type]
+    assert hand.snapshot() == before
+    assert hand.log == []

@@ -94,24 +94,40 @@ def bounds(hand: HandCore, seat: int, rule: DecisionRule, allowed: int | None = 
     leaves it at least one card of its own (a hand to show, however the book's numbers
     fall); replacements stay within the stub and what the seat can pay."""
     if allowed is None:
-        allowed = len(eligible(hand, seat, rule))
+        allowed = eligible_count(hand, seat, rule)
     held = len(hand.cards[seat])
     low, high = rule.bounds(held, allowed)
-    if rule.kind is PhaseKind.DISCARD or rule.kind is PhaseKind.PASS:
+    kind = rule.kind
+    if kind is PhaseKind.DISCARD or kind is PhaseKind.PASS:
         high = min(high, held - 1)  # a player always keeps a card of its own: a hand to show
-        low = min(low, high)
-    elif rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:
+        return min(low, high), high
+    if kind is PhaseKind.DRAW or kind is PhaseKind.BUY:
         promised = sum(len(chosen.positions) for chosen in part_of(hand).pending)
-        high = min(high, max(hand.deck.size - promised, 0))
-        price, stack = price_each(hand, rule), hand.stacks[seat]
-        if price and stack == 0:
-            high = 0
-        elif price and not rule.short_pays_all:
-            high = min(high, stack // price)
-        if rule.kind is PhaseKind.BUY:
-            low = 0
-        low = min(low, high)
+        return _within_means(hand, seat, rule, low, high, hand.deck.size - promised, price_each(hand, rule))
     return low, high
+
+
+def _within_means(
+    hand: HandCore, seat: int, rule: DecisionRule, low: int, high: int, room: int, price: int
+) -> tuple[int, int]:
+    """A draw's or a buy's bounds kept within the ``room`` left in the stub and what the
+    seat can pay at ``price`` a card (a buy may always be declined)."""
+    high = min(high, max(room, 0))
+    if price:
+        stack = hand.stacks[seat]
+        if stack == 0:
+            high = 0
+        elif not rule.short_pays_all:
+            high = min(high, stack // price)
+    if rule.kind is PhaseKind.BUY:
+        low = 0
+    return min(low, high), high
+
+
+def eligible_count(hand: HandCore, seat: int, rule: DecisionRule) -> int:
+    """How many of the seat's cards the rule lets it name."""
+    faces = hand.faces[seat]
+    return len(faces) if len(rule.faces) > 1 else faces.count(rule.faces[0])
 
 
 def enter(hand: HandCore) -> None:
@@ -119,25 +135,37 @@ def enter(hand: HandCore) -> None:
     index = hand.phase.street
     assert index is not None
     begin_street(hand, index)
-    found = part_of(hand)
-    rule = rule_of(hand)
+    found: ChoicePart = hand.parts[_PART]
+    rule: DecisionRule = hand.phase.rule
     found.pending = []
-    found.queue = [seat for seat in hand.live if bounds(hand, seat, rule)[1] > 0]
-    if len(hand.live) < 2 and rule.kind is not PhaseKind.SET_HANDS:
+    live = hand.live
+    if len(live) < 2 and rule.kind is not PhaseKind.SET_HANDS:
         found.queue = []
+    elif rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:  # the stub and the price, once
+        room, price, cards = hand.deck.size, price_each(hand, rule), hand.cards
+        found.queue = [
+            seat
+            for seat in live
+            if _within_means(
+                hand, seat, rule, *rule.bounds(len(cards[seat]), eligible_count(hand, seat, rule)), room, price
+            )[1]
+            > 0
+        ]
+    else:
+        found.queue = [seat for seat in live if bounds(hand, seat, rule)[1] > 0]
 
 
 def done(hand: HandCore) -> bool:
     """The machine's condition to leave a decision phase: every seat has chosen, and every
     replacement card is dealt."""
-    return not part_of(hand).queue and pending_deal(hand) is None
+    return not hand.parts[_PART].queue and pending_deal(hand) is None
 
 
 def actor(hand: HandCore) -> int | None:
     """The next seat to choose (together: any seat still to choose may); nobody while a
     replacement card is still to be dealt."""
-    queue = part_of(hand).queue
-    if not queue or pending_deal(hand) is not None:
+    queue: list[int] = hand.parts[_PART].queue
+    if not queue or (not hand.deck.drawing and pending_deal(hand) is not None):
         return None
     return queue[0]
 
@@ -178,30 +206,32 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     says which card is wrong and why."""
     named = action.cards or ()
     allowed = eligible(hand, seat, rule)
-    pending = part_of(hand).pending
-    claimed = {c for chosen in pending for c in chosen.action.cards or () if c is not None} if pending else set()
+    held = hand.cards[seat]
+    where = {held[position]: position for position in allowed}  # a seat's cards are distinct
+    where.pop(None, None)
     taken: list[int] = []
     for number, card in enumerate(named):
-        position = (
-            None if card is not None and card in named[:number] else _find(hand, seat, card, allowed, taken, claimed)
-        )
+        position = where.pop(card, None) if card is not None else None  # popped: named once
         if position is None:
-            raise _refused(hand, seat, card, action, rule)
+            if card is not None and card in named[:number]:
+                raise _refused(hand, seat, card, action, rule)
+            position = _unseen_for(hand, seat, card, allowed, taken)
+            if position is None:
+                raise _refused(hand, seat, card, action, rule)
         taken.append(position)
     return tuple(taken)
 
 
-def _find(
-    hand: HandCore, seat: int, card: Card | None, allowed: list[int], taken: list[int], claimed: set[Card]
-) -> int | None:
-    held = hand.cards[seat]
+def _unseen_for(hand: HandCore, seat: int, card: Card | None, allowed: list[int], taken: list[int]) -> int | None:
+    """The position of an unseen card of the seat's that can stand for ``card`` (``None``:
+    ``??``): only a card nobody has seen, and that no choice still pending names, may be it."""
     if card is not None:
-        for position in allowed:
-            if held[position] == card and position not in taken:
-                return position
-        if not hand.deck.is_unseen(card) or card in claimed:
+        if not hand.deck.is_unseen(card):
             return None
-    for position in allowed:  # an unseen card of the seat's stands for the named one
+        if any(card in (chosen.action.cards or ()) for chosen in part_of(hand).pending):
+            return None
+    held = hand.cards[seat]
+    for position in allowed:
         if held[position] is None and position not in taken:
             return position
     return None
@@ -233,8 +263,8 @@ def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, 
     choice, then carry it out now (in turn) or once the last seat has chosen (together)."""
 
     def take(hand: HandCore, seat: int, action: Action) -> None:
-        rule = rule_of(hand)
-        found = part_of(hand)
+        rule: DecisionRule = hand.phase.rule
+        found: ChoicePart = hand.parts[_PART]
         if action.kind is ActionKind.DECLINE:
             positions: tuple[int, ...] = ()
         else:
@@ -260,6 +290,9 @@ def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, 
 
 def _carry(hand: HandCore, carry: Carry, made: Sequence[Chosen]) -> None:
     """Make known the cards named that the hand held unseen, record each choice, carry out."""
+    if hand.deck.drawing:  # the hand's own deck: every card it holds is known
+        carry(hand, made)
+        return
     for chosen in made:
         held = hand.cards[chosen.seat]
         for position, card in zip(chosen.positions, chosen.action.cards or ()):
@@ -277,15 +310,19 @@ def record(hand: HandCore, chosen: Chosen, paid: int = 0, to: int | None = None)
 def take_out(hand: HandCore, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
     """Remove the cards at ``positions`` from the seat's hand (and its board, for up cards),
     returning each with its face, in the order named."""
-    cards, faces, board = hand.cards[seat], hand.faces[seat], hand.boards[seat]
+    cards, faces = hand.cards[seat], hand.faces[seat]
     removed = [(cards[position], faces[position]) for position in positions]
+    shown = hand.shown[seat]
     for position in sorted(positions, reverse=True):
-        if faces[position] is Face.UP and cards[position] in board:
-            board.remove(cards[position])
+        if faces[position] is Face.UP:
+            board = hand.boards[seat]
+            if cards[position] in board:
+                board.remove(cards[position])
         del cards[position]
         del faces[position]
-        if position < hand.shown[seat]:
-            hand.shown[seat] -= 1
+        if position < shown:
+            shown -= 1
+    hand.shown[seat] = shown
     return removed
 
 

@@ -149,8 +149,12 @@ def deal_replacements(hand: HandCore, seat: int, faces: Sequence[Face]) -> None:
     """Deal the seat replacement cards (a draw, a buy) with these faces: at once from the
     hand's own deck, else queued for the dealer outside, as a street's cards are."""
     dealt: DealPart = hand.parts[_PART]
+    deck = hand.deck
+    if deck.drawing and not dealt.queue and not hand.rules.watches_cards and deck.size >= len(faces):
+        place(hand, seat, deck.deal(len(faces)), faces)  # what the queue would do, at once
+        return
     dealt.queue.append((seat, tuple(faces)))
-    if hand.deck.drawing:
+    if deck.drawing:
         _draw_street(hand, dealt)
 
 

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from studspec.rulebook.model import Face
 
 from .actions import ActionKind
-from .choosing import Chosen, decision_handler, price_each, record, rule_of, take_out
+from .choosing import Chosen, decision_handler, price_each, record, take_out
 from .core import HandCore
 from .dealing import deal_replacements
+from .decisions import DecisionRule
 from .phases import PhaseKind
 
 
@@ -34,19 +35,24 @@ def discard(hand: HandCore, made: Sequence[Chosen]) -> None:
 def draw(hand: HandCore, made: Sequence[Chosen]) -> None:
     """The named cards go to the muck; each seat pays for and is dealt its replacements,
     after every choice of the step is written."""
-    rule = rule_of(hand)
-    owed: list[tuple[int, list[Face]]] = []
-    price = price_each(hand, rule)
+    rule: DecisionRule = hand.phase.rule
+    owed: list[tuple[int, tuple[Face, ...]]] = []
+    price = 0 if rule.price is None else price_each(hand, rule)
     for chosen in made:
         seat = chosen.seat
         removed = take_out(hand, seat, chosen.positions)
-        hand.deck.to_muck(card for card, _ in removed)
-        paid = min(price * len(removed), hand.stacks[seat])
-        hand.stacks[seat] -= paid
-        hand.dead_money += paid
+        if not removed:  # stood pat, or declined
+            record(hand, chosen)
+            continue
+        hand.deck.to_muck([card for card, _ in removed])
+        paid = 0
+        if price:
+            paid = min(price * len(removed), hand.stacks[seat])
+            hand.stacks[seat] -= paid
+            hand.dead_money += paid
         record(hand, chosen, paid)
-        if removed:
-            owed.append((seat, [rule.replacement or face for _, face in removed]))
+        replacement = rule.replacement
+        owed.append((seat, tuple(replacement or face for _, face in removed)))
     for seat, faces in owed:
         deal_replacements(hand, seat, faces)
 

@@ -263,6 +263,9 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (default: the actor); refused actions change nothing."""
+        if type(action) is not Action:  # else it is logged, and the snapshot breaks later
+            legal = tuple(str(choice) for choice in self._choices(None))
+            raise IllegalActionError(f"a {type(action).__name__}", _not_an_action(action), legal)
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
             legal = tuple(str(choice) for choice in self._choices(None))
             raise IllegalActionError(str(action), _no_such_seat(seat, self.seats), legal)
@@ -411,6 +414,17 @@ class Hand:
 def restore_hand(document: Mapping[str, Any]) -> Hand:
     """The hand a :meth:`Hand.snapshot` saved (what a pickled hand unpickles through)."""
     return snapshots.restore(document, Hand)
+
+
+def _not_an_action(given: object) -> str:
+    """Why ``given`` is no action: :meth:`Hand.act` takes an :class:`Action`; the
+    :class:`LegalAction` choices say what is allowed, not what was chosen."""
+    hint = (
+        " (a LegalAction says what is allowed: build the Action that takes it)"
+        if isinstance(given, LegalAction)
+        else ""
+    )
+    return f"not an action: Hand.act takes an Action, such as Action(ActionKind.CHECK_CALL){hint}"
 
 
 def _no_such_seat(seat: object, seats: int) -> str:

@@ -64,14 +64,14 @@ def check(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
 def _broken(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
     rule = rule_of(hand)
     held, faces = hand.cards[seat], hand.faces[seat]
-    rest = [p for p in range(len(held)) if p not in positions]
-    for number, part_positions in ((1, positions), (2, tuple(rest))):
-        down = sum(1 for p in part_positions if faces[p] is Face.DOWN)
-        if down < rule.down_in_each:
-            return f"hand {number} holds {down} face-down card(s); each hand must hold at least {rule.down_in_each}"
+    if rule.down_in_each:
+        down_first = sum(1 for p in positions if faces[p] is Face.DOWN)
+        for number, down in ((1, down_first), (2, faces.count(Face.DOWN) - down_first)):
+            if down < rule.down_in_each:
+                return f"hand {number} holds {down} face-down card(s); each hand must hold at least {rule.down_in_each}"
     if rule.first_outranks:
         first = [held[p] for p in positions]
-        second = [held[p] for p in rest]
+        second = [card for p, card in enumerate(held) if p not in positions]
         if None not in first and None not in second:
             spec = spec_for(hand, seat)
             ranking = HIGH if spec is None else wild_ranking(HIGH, spec)
