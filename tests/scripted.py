@@ -35,9 +35,10 @@ def variant(name: str) -> Any:
     return _VARIANTS[name]
 
 
-def new_hand(name: str = STUD, stacks: Sequence[int] = (1000, 1000, 1000), **stakes: int) -> Hand:
-    """A hand of rule book ``name`` whose cards are dealt from outside (by the test)."""
-    values = {**DEFAULT_STAKES, **stakes}
+def new_hand(name: str = STUD, stacks: Sequence[int] = (1000, 1000, 1000), **stakes: int | tuple[int, ...]) -> Hand:
+    """A hand of rule book ``name`` whose cards are dealt from outside (by the test);
+    ``stakes`` over the defaults (``blinds=(5, 10)`` a tuple, the rest whole numbers)."""
+    values: dict[str, Any] = {**DEFAULT_STAKES, **stakes}
     return Hand(
         variant(name),
         list(stacks),
@@ -178,9 +179,9 @@ def finish(hand: Hand, **rest: str) -> None:
         index += 2
 
 
-def shuffled_hand(name: str, stacks: Sequence[int], seed: int, **stakes: int) -> Hand:
+def shuffled_hand(name: str, stacks: Sequence[int], seed: int, **stakes: int | tuple[int, ...]) -> Hand:
     """A hand dealt by the interpreter from a deck shuffled with ``seed``."""
-    values = {**DEFAULT_STAKES, **stakes}
+    values: dict[str, Any] = {**DEFAULT_STAKES, **stakes}
     return Hand(variant(name), list(stacks), stakes=Stakes(**values), seed=seed, auto_showdown=True)
 
 

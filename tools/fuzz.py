@@ -67,6 +67,7 @@ from studspec import (
     ActionKind,
     ActionTaken,
     AntePosted,
+    BlindPosted,
     BurnsReshuffled,
     Card,
     CardBurned,
@@ -744,7 +745,7 @@ class Ledger:
         self.seen = len(events)
 
     def apply(self, event: Event) -> None:
-        if isinstance(event, AntePosted):
+        if isinstance(event, (AntePosted, BlindPosted)):
             self._pay(event.seat, event.amount, event)
             self.contributed[event.seat] += event.amount
         elif isinstance(event, ActionTaken):

@@ -382,3 +382,27 @@ def test_the_authoring_guide_priced_baseball_validates_describes_runs_and_replay
     history = tmp_path / "h.phh"
     history.write_text(phh.stdout, encoding="utf-8")
     assert main(["replay", str(history)]) == 0
+
+
+def test_with_blinds_the_button_moves_a_chair_every_hand() -> None:
+    """docs/rules.md F10: the blinds are posted from the dealer's left, and at a table with
+    blinds the dealer button moves one chair to the left each hand, so the blinds go round:
+    the person (chair 1) is p1, the small blind, in hand 1; the dealer, p3, in hand 2; the
+    big blind, p2, in hand 3. The chips stay at the table, whoever sits where."""
+    book = str(ROOT / "tests" / "data" / "blinds" / "hole-card-blinds.yaml")
+    text = session_output("f\ncc\n" * 60, book=book, players=3, seed=3, hands=3)
+    titles = [line for line in text.splitlines() if line.startswith("=== Hand")]
+    assert [title.split(", ")[1] for title in titles] == ["you are p1", "you are p3", "you are p2"]
+    assert all(title.endswith("p3 deals ===") for title in titles)
+    assert "p1 (you) posts the small blind 5" in text
+    assert "p2 (you) posts the big blind 10" in text
+    finals = [line for line in text.splitlines() if line.startswith("Stacks: ")]
+    assert sum(int(part.split()[1]) for part in finals[-1][8:].split(", ")) == 3 * 1000
+
+
+def test_without_blinds_every_chair_keeps_its_seat() -> None:
+    """A book with a bring-in has no button to move: the person is p1 in every hand."""
+    seed = find_seed(BOOK, 3, brings_in=False, hands=2)
+    text = session_output("cc\n" * 80, players=3, seed=seed, hands=2)
+    titles = [line for line in text.splitlines() if line.startswith("=== Hand")]
+    assert [title.split(", ")[1].rstrip(" =") for title in titles] == ["you are p1", "you are p1"]

@@ -20,6 +20,7 @@ from studspec.engine.cards import Card
 from studspec.engine.events import (
     ActionTaken,
     AntePosted,
+    BlindPosted,
     BurnsReshuffled,
     CardBurned,
     CardsChosen,
@@ -45,7 +46,7 @@ def check_event_log(hand: Hand) -> None:
     mucked: set[Card] = set()
     burns: list[Card] = []
     for event in hand.events:
-        if isinstance(event, AntePosted):
+        if isinstance(event, (AntePosted, BlindPosted)):
             stacks[event.seat] -= event.amount
             pot += event.amount
         elif isinstance(event, ActionTaken):

@@ -298,7 +298,7 @@ def test_every_override_of_a_large_merge_key_is_reported_quickly(tmp_path: Path)
     assert elapsed < 10, f"{elapsed:.1f} s"
     assert len(errors) == keys
     assert str(errors[0]) == (
-        f"{path}:5:3: stakes.k0: unknown key 'k0'; allowed keys: ante, bring_in, small_bet, big_bet, starting_stack"
+        f"{path}:5:3: stakes.k0: unknown key 'k0'; allowed keys: ante, bring_in, small_bet, big_bet, blinds, starting_stack"
     )
     assert (errors[-1].line, errors[-1].col) == (4 + keys, 3)
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, Rank
 from studspec.engine.wild_cards import wild_words
 from studspec.rulebook.model import Share, Street, Trigger, Variant
@@ -81,6 +82,9 @@ class _Builder:
         v, s = self.variant, self.variant.stakes
         ante = f"an ante of {s.ante} from every player before the deal" if s.ante else "no ante"
         bring_in = f"a bring-in of {s.bring_in}, " if self.has_bring_in() else ""
+        if s.blinds:
+            bring_in = f"{_blinds_words(s.blinds)}, "
+        self.stated.add("stakes.blinds")
         return Section(
             "Players and stakes",
             (
@@ -92,6 +96,7 @@ class _Builder:
                     "stakes.bring_in",
                     "stakes.small_bet",
                     "stakes.big_bet",
+                    "stakes.blinds",
                 ),
                 self.point(
                     f"When studspec plays or simulates hands, each player starts with {s.starting_stack}.",
@@ -148,6 +153,14 @@ class _Builder:
     def opener(self, index: int) -> str:
         """Who acts first on a street without the bring-in: the best board, or, while no up
         card has been dealt, the first player to the dealer's left (there is no board to read)."""
+        blinds = blind_round(self.variant, self.variant.stakes)
+        if blinds is not None and blinds.street == index:
+            return (
+                "the blinds are this round's first bets: the first player after the last blind acts first, "
+                f"the {'largest ' if len(self.variant.stakes.blinds) > 1 else ''}blind ({blinds.level}) is the bet "
+                f"to call{' or complete' if blinds.completed else ''}, and a blind nobody has raised may still raise "
+                "when the betting comes back to it"
+            )
         if any(card_decisions.shows_up(street) for street in self.variant.streets[: index + 1]):
             return f"{self.said('first_to_act.board').noun} acts first"
         return "no up card is showing yet, so the first player to the dealer's left acts first"
@@ -176,7 +189,7 @@ class _Builder:
             if self.said("betting.structure").street and street.bet is not None:
                 options += ["betting.structure", f"stakes.{street.bet.value}_bet"]
             if not street.bring_in:
-                options.append("first_to_act.board")
+                options += ["first_to_act.board", "stakes.blinds"]
             if street.open_pair_applies:
                 options += ["stakes.big_bet", "betting.open_pair"]
         return self.point(" ".join(parts), *options, lead=lead)
@@ -212,6 +225,10 @@ class _Builder:
         if first is None:
             # Nobody brings in, so how the bring-in is chosen and played does not apply.
             self.stated.update(("bring_in", "stakes.bring_in"))
+            if s.blinds:
+                return Section(
+                    "The bring-in", (self.point("There is no bring-in: the blinds open the first betting round."),)
+                )
             return Section("The bring-in", (self.point("There is no bring-in."),))
         where = first.id.replace("-", " ") + " street"
         if STRUCTURE_TRAITS[v.structure].fixed and first.bet is not None:
@@ -490,3 +507,17 @@ def _changes(family: Lineage) -> Section:
         for c in family.changes
     )
     return Section(f"Changes from {family.parent.title}", points)
+
+
+def _blinds_words(blinds: tuple[int, ...]) -> str:
+    """The blinds and who posts them: "a small blind of 100 and a big blind of 200, posted
+    before the deal by the first two players to the dealer's left (heads-up, the dealer posts
+    the small blind)"."""
+    if len(blinds) == 1:
+        return f"a blind of {blinds[0]}, posted before the deal by the first player to the dealer's left"
+    named = [f"a {blind_name(len(blinds), number)} of {blind}" for number, blind in enumerate(blinds)]
+    heads_up = " (heads-up, the dealer posts the small blind)" if len(blinds) == 2 else ""
+    listed = ", ".join(named[:-1]) + " and " + named[-1]
+    return (
+        f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
+    )

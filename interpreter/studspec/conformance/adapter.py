@@ -37,6 +37,8 @@ text, stakes or a rule book it cannot deal): answered ``{"error": ...}``, never 
 refusal by the rules."""
 
 STAKES = ("ante", "bring_in", "small_bet", "big_bet")
+"""The stakes every ``new_hand`` message gives; ``blinds`` (a list, from the dealer's left) is optional."""
+MAX_BLINDS = 10
 
 _KINDS = {
     int: "a whole number (a JSON integer such as 10)",
@@ -93,7 +95,13 @@ def _stakes(message: Mapping[str, Any]) -> Stakes:
     if missing:
         raise MessageError(f"'new_hand' message: stakes need {', '.join(STAKES)}; missing {', '.join(missing)}")
     amounts = {key: _checked("new_hand", f"stakes.{key}", stakes[key], int) for key in STAKES}
-    return Stakes(**amounts)
+    blinds = _checked("new_hand", "stakes.blinds", stakes.get("blinds", []), list)
+    if len(blinds) > MAX_BLINDS:
+        raise MessageError(
+            f"'new_hand' message: stakes.blinds has {len(blinds)} blinds; at most {MAX_BLINDS}, one a seat"
+        )
+    posted = tuple(_checked("new_hand", f"stakes.blinds[{i}]", blind, int) for i, blind in enumerate(blinds))
+    return Stakes(**amounts, blinds=posted)
 
 
 def _card(text: str) -> Card | None:

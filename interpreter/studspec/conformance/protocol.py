@@ -101,6 +101,7 @@ def new_hand_message(
             "bring_in": stakes.bring_in,
             "small_bet": stakes.small_bet,
             "big_bet": stakes.big_bet,
+            **({"blinds": list(stakes.blinds)} if stakes.blinds else {}),
         },
         "stacks": list(stacks),
     }

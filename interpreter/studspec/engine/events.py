@@ -39,6 +39,18 @@ class AntePosted(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A seat posted a blind before the deal: ``blind`` is its place among the book's blinds
+    (0 the first, the small blind), ``amount`` what it put in (all it had, if less)."""
+
+    seat: int
+    blind: int
+    amount: int
+    all_in: bool
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class StreetBegan(Event):
     street: str
     index: int
@@ -191,6 +203,7 @@ class HandEnded(Event):
 EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
     {
         AntePosted: "ante_posted",
+        BlindPosted: "blind_posted",
         StreetBegan: "street_began",
         CardBurned: "card_burned",
         BurnsReshuffled: "burns_reshuffled",
@@ -259,6 +272,9 @@ class EventVisitor:
 
     def ante_posted(self, event: AntePosted) -> None:
         """A seat posted its ante."""
+
+    def blind_posted(self, event: BlindPosted) -> None:
+        """A seat posted a blind."""
 
     def street_began(self, event: StreetBegan) -> None:
         """A new street began (betting levels start again)."""

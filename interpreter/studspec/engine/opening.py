@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from .actions import LegalAction
+from .blinds import open_after_blinds
 from .boards import door_rule, reading
 from .cards import Card
 from .core import HandCore, clockwise_from
@@ -101,6 +102,13 @@ def enter_betting(hand: HandCore) -> None:
         return  # the bring-in phase opened this round
     betting.candidates = ()
     rnd = new_round(hand, index, bring_in=False)
+    posted = betting.blinds
+    if posted is not None:  # the first round: the blinds are its first bets, and it opens after them
+        betting.blinds = None
+        opener = open_after_blinds(hand, rnd, posted)
+        betting.openers[index] = opener
+        rnd.start(opener, hand.seats_with_chips())
+        return
     found = first_to_act_candidates(hand)
     if len(found) == 1:
         betting.openers[index] = found[0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .betting import BettingRound, RoundRules
+from .blinds import post_blinds
 from .boards import open_pair_showing
 from .core import HandCore, PhaseHandler, clockwise_from, fold, part
 from .dealing import community_street
@@ -23,7 +24,7 @@ class BettingPart:
     unseen cards leave it open who opens the round (a replayed history's ``??``), the
     seats that may."""
 
-    __slots__ = ("candidates", "current", "current_street", "openers", "origin", "rounds")
+    __slots__ = ("blinds", "candidates", "current", "current_street", "openers", "origin", "rounds")
 
     def __init__(self) -> None:
         self.rounds: dict[int, BettingRound] = {}
@@ -38,6 +39,9 @@ class BettingPart:
         """Seats that may open because unseen cards leave it open (a replay); whichever acts does."""
         self.origin: dict[int, int] = {}
         """For each seat that may open in place of an unseen candidate, that candidate."""
+        self.blinds: dict[int, int] | None = None
+        """The blinds posted, by seat, until the first betting round takes them as its first
+        bets (``None``: no blinds, or already taken)."""
 
 
 BETTING_PART = part(BettingPart)
@@ -65,7 +69,18 @@ def final_round(hand: HandCore) -> BettingRound | None:
 
 
 def enter_antes(hand: HandCore) -> None:
-    """Every seat antes; a short stack antes what it has and is all-in (WSOP-L 217)."""
+    """Every seat antes; a short stack antes what it has and is all-in (WSOP-L 217). Then
+    the blinds, where the book has them (:mod:`.blinds`)."""
+    if hand.stakes.blinds:
+        found: BettingPart = hand.parts[_PART]
+        found.blinds = {}
+        _antes(hand)
+        post_blinds(hand, found.blinds)
+    else:
+        _antes(hand)
+
+
+def _antes(hand: HandCore) -> None:
     ante = hand.stakes.ante
     if ante <= 0:
         return
@@ -149,7 +164,10 @@ def betting_closed(hand: HandCore) -> bool:
 
 
 def betting_skipped(hand: HandCore) -> None:
-    """Record a street whose betting round the machine skipped."""
+    """Record a street whose betting round the machine skipped. Blinds still waiting for
+    the first round stay in the pot as what they are, forced bets of a round not played."""
+    found: BettingPart = hand.parts[_PART]
+    found.blinds = None
     if hand.street is not None and len(hand.live) > 1:
         hand.events.append(BettingSkipped(hand.variant.streets[hand.street].id))
 

@@ -105,7 +105,7 @@ def snapshot(hand: Saved) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "book": variant.name if builtin else _plain(variant.resolved),
-        "stakes": {name: getattr(hand.stakes, name) for name in _STAKES},
+        "stakes": _stakes_document(hand.stakes),
         "stacks": list(hand.setup.starting_stacks),
         "seed": hand.setup.seed,
         "deck": None if hand.setup.stacked_deck is None else format_cards(hand.setup.stacked_deck),
@@ -250,10 +250,24 @@ def _amounts(value: Any, name: str) -> list[int]:
     return [_amount(item, name) for item in value]
 
 
+def _stakes_document(stakes: Stakes) -> dict[str, Any]:
+    """The stakes as a saved hand writes them; ``blinds`` only at a table with blinds."""
+    document: dict[str, Any] = {name: getattr(stakes, name) for name in _STAKES}
+    if stakes.blinds:
+        document["blinds"] = list(stakes.blinds)
+    return document
+
+
 def _stakes(value: Any) -> Stakes:
-    if not isinstance(value, Mapping) or set(value) != set(_STAKES):
-        raise SnapshotError(f"stakes must give exactly {', '.join(_STAKES)}")
-    return Stakes(**{name: _amount(value[name], f"stakes.{name}") for name in _STAKES})
+    if not isinstance(value, Mapping) or not set(_STAKES) <= set(value) <= {*_STAKES, "blinds"}:
+        raise SnapshotError(f"stakes must give exactly {', '.join(_STAKES)} (and blinds, at a table with blinds)")
+    posted: tuple[int, ...] = ()
+    if "blinds" in value:
+        blinds = value["blinds"]
+        if not isinstance(blinds, list) or not 1 <= len(blinds) <= MAX_SEATS:
+            raise SnapshotError(f"stakes.blinds must be a list of 1 to {MAX_SEATS} amounts")
+        posted = tuple(_amount(blind, "stakes.blinds") for blind in blinds)
+    return Stakes(**{name: _amount(value[name], f"stakes.{name}") for name in _STAKES}, blinds=posted)
 
 
 def _deck(value: Any) -> list[Any] | None:

@@ -41,9 +41,27 @@ def check_table(stakes: Stakes, variant: Variant, stacks: Sequence[int]) -> None
         raise StakesError(
             f"the small bet ({stakes.small_bet}) must be positive and below the big bet ({stakes.big_bet})"
         )
-    if any(street.bring_in for street in variant.streets) and not 0 < stakes.bring_in < stakes.small_bet:
+    if stakes.blinds:
+        _check_blinds(stakes, variant, len(stacks))
+    elif any(street.bring_in for street in variant.streets) and not 0 < stakes.bring_in < stakes.small_bet:
         raise StakesError(
             f"the bring-in ({stakes.bring_in}) must be more than 0 and less than the small bet ({stakes.small_bet})"
+        )
+
+
+def _check_blinds(stakes: Stakes, variant: Variant, seats: int) -> None:
+    """Blinds open the first betting round in place of a bring-in: one a seat, each from 1 up
+    to the small bet (the rule book's check, for a table's own stakes)."""
+    blinds = stakes.blinds
+    if any(street.bring_in for street in variant.streets):
+        raise StakesError(
+            f"{variant.name} opens with a bring-in; a table of it posts no blinds (blinds {list(blinds)})"
+        )
+    if len(blinds) > seats:
+        raise StakesError(f"{len(blinds)} blinds need at least {len(blinds)} seats, not {seats}")
+    if any(type(blind) is not int or not 0 < blind <= stakes.small_bet for blind in blinds):
+        raise StakesError(
+            f"every blind must be a whole number from 1 up to the small bet ({stakes.small_bet}), not {list(blinds)}"
         )
 
 
@@ -51,7 +69,7 @@ def _check_amounts(stakes: Stakes, stacks: Sequence[int]) -> None:
     """No stake, and not all the chips on the table together, over :data:`MAX_AMOUNT`: the
     winner of every chip would otherwise end with a stack no history can write."""
     named = (("ante", stakes.ante), ("bring-in", stakes.bring_in), ("small bet", stakes.small_bet))
-    for name, amount in (*named, ("big bet", stakes.big_bet)):
+    for name, amount in (*named, ("big bet", stakes.big_bet), *(("blind", blind) for blind in stakes.blinds)):
         if amount > MAX_AMOUNT:
             raise StakesError(f"the {name} ({amount:,}) is over {AMOUNT_LIMIT}")
     total = sum(stacks)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.engine.actions import MAX_AMOUNT_DIGITS, ActionKind, is_number, parse_action, shown
+from studspec.engine.blinds import blind_seats
 from studspec.engine.cards import format_cards, parse_cards
 from studspec.engine.events import (
     ActionTaken,
@@ -61,6 +62,8 @@ class History:
     starting_stacks: tuple[int, ...]
     actions: tuple[str, ...]
     finishing_stacks: tuple[int, ...] | None = None
+    blinds_or_straddles: tuple[int, ...] = ()
+    """Each seat's blind, as PHH writes them for flop games (``()``: none)."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     """Every other field of the file (``_variant``, ``_rule``, ``event`` ...)."""
 
@@ -170,17 +173,20 @@ def parse_history(text: str, path: str = "<history>") -> History:
     stacks = _ints(data, "starting_stacks", path)
     antes = _ints(data, "antes", path) if "antes" in data else (0,) * len(stacks)
     finishing = _ints(data, "finishing_stacks", path) if "finishing_stacks" in data else None
+    blinds = _ints(data, "blinds_or_straddles", path) if "blinds_or_straddles" in data else ()
     known = {"variant", "actions", "starting_stacks", "antes", "finishing_stacks", "bring_in", "small_bet", "big_bet"}
+    known.add("blinds_or_straddles")
     return History(
         path=path,
         variant_code=code,
         antes=antes,
-        bring_in=_int(data, "bring_in", path),
+        bring_in=_int(data, "bring_in", path) if "bring_in" in data or not any(blinds) else 0,
         small_bet=_int(data, "small_bet", path),
         big_bet=_int(data, "big_bet", path),
         starting_stacks=stacks,
         actions=tuple(actions),
         finishing_stacks=finishing,
+        blinds_or_straddles=blinds,
         extra={k: v for k, v in data.items() if k not in known},
     )
 
@@ -244,7 +250,29 @@ def stakes_of(history: History) -> Stakes:
         small_bet=history.small_bet,
         big_bet=history.big_bet,
         starting_stack=max(history.starting_stacks, default=0),
+        blinds=blinds_of(history),
     )
+
+
+def blinds_of(history: History) -> tuple[int, ...]:
+    """The table's blinds in blind order, from the history's blind of each seat: the seats
+    from the first on post them (heads-up, the dealer, the last seat, the small blind)."""
+    per_seat = history.blinds_or_straddles
+    if len(per_seat) > len(history.starting_stacks):
+        raise HistoryFormatError(
+            f"{history.path}: 'blinds_or_straddles' names {len(per_seat)} seats; the hand has "
+            f"{len(history.starting_stacks)}"
+        )
+    count = max((seat + 1 for seat, blind in enumerate(per_seat) if blind), default=0)
+    seats = blind_seats(len(history.starting_stacks), count)
+    blinds = tuple(per_seat[seat] for seat in seats)
+    if 0 in blinds or (len(blinds) == 2 and blinds[0] > blinds[1] and seats == (1, 0)):
+        posting = ", ".join(f"p{seat + 1}" for seat in seats)
+        raise HistoryFormatError(
+            f"{history.path}: 'blinds_or_straddles' {list(per_seat)}: blinds are posted by the seats from p1 on"
+            f", each its own ({posting} here, in blind order); heads-up the dealer, p2, posts the small blind"
+        )
+    return blinds
 
 
 def new_replay_hand(history: History, variant: Variant) -> Hand:
@@ -502,6 +530,17 @@ def history_fields(fields: list[tuple[str, Any]]) -> str:
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
 
 
+def _blind_fields(hand: Hand) -> list[tuple[str, Any]]:
+    """PHH's ``blinds_or_straddles``, each seat's blind, for a table with blinds."""
+    blinds = hand.stakes.blinds
+    if not blinds:
+        return []
+    per_seat = [0] * hand.seats
+    for number, seat in enumerate(blind_seats(hand.seats, len(blinds))):
+        per_seat[seat] = blinds[number]
+    return [("blinds_or_straddles", per_seat)]
+
+
 def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str, Any] | None = None) -> str:
     """The hand as PHH text; ``replay`` accepts it back unchanged.
 
@@ -516,6 +555,7 @@ def write_history(hand: Hand, *, variant_ref: str | None = None, extra: dict[str
         ("_variant", variant_ref or _default_reference(variant)),
         ("ante_trimming_status", True),
         ("antes", [hand.stakes.ante] * hand.seats),
+        *_blind_fields(hand),
         ("bring_in", hand.stakes.bring_in),
         ("small_bet", hand.stakes.small_bet),
         ("big_bet", hand.stakes.big_bet),

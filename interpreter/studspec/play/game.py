@@ -395,14 +395,15 @@ def play_one(session: Session, console: Console, style: Style) -> Hand:
     if session.current is None:
         session.current = _deal(session, console, style)
     hand, bots = session.current
-    narrator = Narrator(hand, session.seat, style)
+    you = session.hand_seat()
+    narrator = Narrator(hand, you, style)
     while not hand.is_complete:
         for line in narrator.feed():
             console.say(line)
         actor = hand.actor
         if actor is None:
             raise RuntimeError(f"the hand waits for something no player can give ({hand.state})")
-        if actor == session.seat:
+        if actor == you:
             _human_turn(hand, actor, console, style, session.save_to)
         else:
             hand.act(bots[actor].choose(hand, actor, hand.legal_actions()), seat=actor)
@@ -421,24 +422,26 @@ def _deal(session: Session, console: Console, style: Style) -> tuple[Hand, list[
             session.stacks[s] = session.stakes.starting_stack
             if s == session.seat:
                 session.rebuys += 1
-            who = "You rebuy" if s == session.seat else f"p{s + 1} rebuys"
+            who = "You rebuy" if s == session.seat else f"p{session.hand_seat(s) + 1} rebuys"
             console.say(f"{who} for {session.stakes.starting_stack}.")
     seed = hand_seed(session.seed, number)
-    hand = Hand(session.variant, list(session.stacks), stakes=session.stakes, seed=seed)
+    hand = Hand(session.variant, session.hand_stacks(), stakes=session.stakes, seed=seed)
     bots = bots_for_hand(session.bots, seed, session.players)
     title = printable(session.variant.title)
-    console.say(style.bold(f"=== Hand {number + 1}: {title}, you are p{session.seat + 1} ==="))
+    dealer = f", p{session.players} deals" if session.stakes.blinds else ""  # the button moves: say where
+    console.say(style.bold(f"=== Hand {number + 1}: {title}, you are p{session.hand_seat() + 1}{dealer} ==="))
     return hand, bots
 
 
 def _settle(session: Session, hand: Hand, console: Console) -> None:
     """Carry the finished hand's stacks to the session, and say how it went."""
     assert hand.result is not None
-    session.stacks = list(hand.result.stacks)
+    you = session.hand_seat()
+    session.take_stacks(hand.result.stacks)
     session.hands += 1
-    net = hand.result.net[session.seat]
+    net = hand.result.net[you]
     outcome = f"you won {net}" if net > 0 else (f"you lost {-net}" if net < 0 else "you broke even")
-    console.say(f"Result: {outcome}; your stack is {hand.result.stacks[session.seat]}.")
+    console.say(f"Result: {outcome}; your stack is {hand.result.stacks[you]}.")
     console.say("Stacks: " + ", ".join(f"p{s + 1} {stack}" for s, stack in enumerate(hand.result.stacks)))
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studspec.engine.actions import ActionKind
+from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import Card
 from studspec.engine.events import (
     ActionTaken,
     BettingSkipped,
+    BlindPosted,
     BringInDue,
     BurnsReshuffled,
     CardsChosen,
@@ -66,6 +68,8 @@ def _header(hand: Hand) -> list[str]:
     """The game, its stakes and the starting stacks."""
     stakes = hand.stakes
     bring_in = f", bring-in {stakes.bring_in}" if any(street.bring_in for street in hand.variant.streets) else ""
+    if stakes.blinds:
+        bring_in = f", blinds {'/'.join(map(str, stakes.blinds))}"
     return [
         f"{hand.variant.title}: ante {stakes.ante}{bring_in}, bets {stakes.small_bet}/{stakes.big_bet}",
         "Seats: " + _seats(hand.starting_stacks),
@@ -90,10 +94,19 @@ class _Story(EventVisitor):
         """Each seat's cards as the log has told them (a decision names some of them)."""
         self.up: set[Card] = set()
         """The cards dealt or turned face up."""
+        self.blind_count = len(hand.stakes.blinds)
+        self.blinds = blind_round(hand.variant, hand.stakes)
 
     def street_began(self, event: StreetBegan) -> None:
         self.level, self.brought_in, self.street = 0, False, event.index
+        if self.blinds is not None and event.index == self.blinds.street:  # the blinds are its first bets
+            self.level, self.brought_in = self.blinds.level, self.blinds.completed
         self.lines.append(f"*** {event.street} street ***")
+
+    def blind_posted(self, event: BlindPosted) -> None:
+        name = blind_name(self.blind_count, event.blind)
+        suffix = " (all-in)" if event.all_in else ""
+        self.lines.append(f"  p{event.seat + 1} posts the {name} {event.amount}{suffix}")
 
     def cards_dealt(self, event: CardsDealt) -> None:
         self.held[event.seat].extend(event.cards)

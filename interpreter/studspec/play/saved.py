@@ -175,13 +175,13 @@ def _resumed(session: Session, hand: Hand, log: Any) -> tuple[Hand, list[Player]
     seed = hand_seed(session.seed, session.hands)
     if hand.seed != seed or hand.seats != session.players or not 0 <= session.seat < session.players:
         raise SnapshotError("the saved hand is not the session's next hand")
-    if list(hand.starting_stacks) != session.stacks:
+    if list(hand.starting_stacks) != session.hand_stacks():
         raise SnapshotError("the saved hand did not begin with the session's stacks")
     if hand.stacked_deck is not None or not hand.deck.drawing:
         raise SnapshotError("the saved hand is not dealt from the session's shuffle (a game deals no other way)")
     bots = bots_for_hand(session.bots, seed, session.players)
     for kind, seat, text in read_log(log):
-        if kind == "act" and seat != session.seat and seat is not None and 0 <= seat < hand.seats:
+        if kind == "act" and seat != session.hand_seat() and seat is not None and 0 <= seat < hand.seats:
             chosen = str(bots[seat].choose(hand, seat, hand.legal_actions()))
             if chosen != text:
                 raise SnapshotError(

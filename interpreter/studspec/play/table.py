@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from studspec.engine.actions import ActionKind, LegalAction
+from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
 from studspec.engine.choosing import eligible
 from studspec.engine.decisions import DecisionRule
@@ -21,6 +22,7 @@ from studspec.engine.events import (
     ActionTaken,
     AntePosted,
     BettingSkipped,
+    BlindPosted,
     BringInDue,
     BurnsReshuffled,
     CardBurned,
@@ -232,6 +234,7 @@ class Narrator(EventVisitor):
         self._dealt: list[str] = []
         self.draws = False
         """The street being told has a draw (``sd`` draws there, else it discards)."""
+        self.blinds = blind_round(hand.variant, hand.stakes)
 
     def feed(self) -> list[str]:
         """Lines for the events since the last call."""
@@ -263,6 +266,11 @@ class Narrator(EventVisitor):
     def ante_posted(self, event: AntePosted) -> None:
         self._flush()
 
+    def blind_posted(self, event: BlindPosted) -> None:
+        suffix = " (all-in)" if event.all_in else ""
+        name = blind_name(len(self.hand.stakes.blinds), event.blind)
+        self._say(f"  {self._name(event.seat)} posts the {name} {event.amount}{suffix}")
+
     def card_burned(self, event: CardBurned) -> None:
         self._flush()
 
@@ -271,6 +279,8 @@ class Narrator(EventVisitor):
 
     def street_began(self, event: StreetBegan) -> None:
         self.level, self.opened = 0, False
+        if self.blinds is not None and event.index == self.blinds.street:  # the blinds are its first bets
+            self.level, self.opened = self.blinds.level, not self.blinds.completed
         self.draws = any(rule.kind is PhaseKind.DRAW for rule in self.hand.rules.decisions[event.index])
         self._say(self.style.bold(f"*** {event.street} street ***"))
 

@@ -102,6 +102,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
             small_bet=int(stakes["small_bet"]),
             big_bet=int(stakes["big_bet"]),
             starting_stack=int(stakes["starting_stack"]),
+            blinds=tuple(int(blind) for blind in stakes.get("blinds", ())),
         ),
         structure=betting["structure"],
         raise_cap=None if raise_cap is None else int(raise_cap),

@@ -214,6 +214,39 @@ def stakes_order(book: Book) -> Iterator[Finding]:
         )
 
 
+@check(("stakes",), ("streets",), ("players",))
+def blinds_fit(book: Book) -> Iterator[Finding]:
+    """Blinds open the first betting round in place of the bring-in, so no street has the
+    bring-in; each blind is at most the small bet (a blind is a bet of the first round, the
+    big blind usually the small bet); every blind has a seat to post it at the smallest table."""
+    stakes = book["stakes"]
+    blinds = stakes.get("blinds", [])
+    if not blinds:
+        return
+    small = stakes["small_bet"]
+    for number, blind in enumerate(blinds):
+        if blind > small:
+            yield Finding(
+                ("stakes", "blinds", number),
+                f"blind {blind} is above stakes.small_bet {small}; a blind is at most the small bet "
+                "(the big blind is usually the small bet, the small blind half of it)",
+            )
+    for index, street in enumerate(book["streets"]):
+        if street.get("bring_in", False):
+            yield Finding(
+                ("streets", index, "bring_in"),
+                f"street {street['id']!r} has the bring-in, but stakes.blinds opens the first betting round "
+                "after the blinds; a book has blinds or a bring-in, not both (set bring_in: false or blinds: [])",
+            )
+    fewest = book["players"]["min"]
+    if len(blinds) > fewest:
+        yield Finding(
+            ("stakes", "blinds"),
+            f"{len(blinds)} blinds, but the book seats as few as {fewest} players (players.min); "
+            f"a book has at most players.min blinds, one a seat",
+        )
+
+
 @check(("streets",))
 def unique_street_ids(book: Book) -> Iterator[Finding]:
     """Street ids name streets in patches and histories, so each is used once."""

@@ -42,6 +42,8 @@ class Stakes:
     small_bet: int
     big_bet: int
     starting_stack: int = 0
+    blinds: tuple[int, ...] = ()
+    """Blinds posted before the deal, from the dealer's left (``stakes.blinds``); ``()``: none."""
 
     def bet(self, size: BetSize, times: int = 1) -> int:
         """The amount a bet of this size stands for (``times`` of the stake)."""

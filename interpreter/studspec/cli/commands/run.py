@@ -27,6 +27,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         small_bet=base.small_bet if args.small_bet is None else args.small_bet,
         big_bet=base.big_bet if args.big_bet is None else args.big_bet,
         starting_stack=base.starting_stack if args.stack is None else args.stack,
+        blinds=base.blinds if args.blinds is None else args.blinds,
     )
     try:
         hand = Hand(variant, [stakes.starting_stack] * players, stakes=stakes, seed=args.seed)
@@ -42,6 +43,20 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         print(printable(render(hand), newlines=True))  # it quotes the book's title: escaped
     return 0
+
+
+def blind_amounts(text: str) -> tuple[int, ...]:
+    """An argparse ``type``: blinds as comma-separated amounts (``100,200``), or ``0`` for none."""
+    if text.strip() == "0":
+        return ()
+    parts = text.split(",")
+    if len(parts) > MAX_BLINDS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_BLINDS} blinds, one a seat; not {len(parts)}")
+    return tuple(amount(1)(part.strip()) for part in parts)
+
+
+MAX_BLINDS = 10
+"""As many blinds as a table has seats (the schema's bound)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -64,6 +79,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     run.add_argument("--phh", action="store_true", help="print the hand as PHH, which 'replay' reads back")
     run.add_argument("--ante", type=amount(0), help="the ante (default: the rule book's stakes.ante)")
     run.add_argument("--bring-in", type=amount(0), dest="bring_in", help="the bring-in (default: stakes.bring_in)")
+    run.add_argument(
+        "--blinds", type=blind_amounts, metavar="AMOUNTS",
+        help="the blinds from the dealer's left, comma-separated (100,200); 0 for none (default: stakes.blinds)",
+    )  # fmt: skip
     run.add_argument("--small-bet", type=amount(1), dest="small_bet", help="the small bet (default: stakes.small_bet)")
     run.add_argument("--big-bet", type=amount(1), dest="big_bet", help="the big bet (default: stakes.big_bet)")
     run.add_argument(

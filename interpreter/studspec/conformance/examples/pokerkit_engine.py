@@ -92,6 +92,8 @@ class Table:
             for name in ("ANTE_POSTING", "BET_COLLECTION", "HAND_KILLING", "CHIPS_PUSHING", "CHIPS_PULLING")
         )
         stakes, stacks = message["stakes"], message["stacks"]
+        if stakes.get("blinds"):
+            raise ValueError("pokerkit's stud games post antes and a bring-in, never blinds")
         game = getattr(pokerkit, GAMES[name])
         state = game.create_state(
             automations, True, stakes["ante"], stakes["bring_in"], stakes["small_bet"], stakes["big_bet"],
