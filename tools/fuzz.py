@@ -111,6 +111,14 @@ MAX_STEPS = 2000
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"
 ACE, KING, QUEEN = 14, 13, 12
+FOLLOWED = {
+    f"follow-the-{name}": rank
+    for rank, name in enumerate(
+        ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
+        start=2,
+    )
+}
+"""The trigger rank of each ``wild.follow`` rule (Follow the Queen: 12), written here from the schema's names."""
 DECK: tuple[Card, ...] = tuple(parse_card(rank + suit) for rank in RANK_LETTERS for suit in SUIT_LETTERS)
 JOKERS = (parse_card("Xr"), parse_card("Xb"))
 OUTSIDE_DECK = {"standard-52": JOKERS[0], "52-plus-joker": JOKERS[1]}
@@ -346,9 +354,13 @@ def _ranked(ranking: Callable[[Sequence[Nature]], Key]) -> Callable[[Holding], K
     return lambda holding: ranking(holding.playing)
 
 
-def _wild(wild_ranks: frozenset[int]) -> Callable[[Holding], Key | None]:
+Wilds = frozenset[int | Nature]
+"""What is wild at a showdown: ranks (an ``int``) and single cards (a ``Nature``)."""
+
+
+def _wild(wilds: Wilds) -> Callable[[Holding], Key | None]:
     def score(holding: Holding) -> Key | None:
-        naturals = [card for card in holding.playing if card[0] not in wild_ranks]
+        naturals = [card for card in holding.playing if card[0] not in wilds and card not in wilds]
         return wild_high_key(naturals, len(holding.playing) - len(naturals))
 
     return score
@@ -363,7 +375,7 @@ def _set_hand(index: int, key: Callable[[Sequence[Nature]], Key]) -> Callable[[H
     return score
 
 
-def set_share_oracles(variant: Variant, wild_ranks: frozenset[int], sizes: set[int]) -> list[ShareOracle] | str:
+def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> list[ShareOracle] | str:
     """The oracles of a book whose players set two hands: each share reads its hand."""
     if wild_ranks:
         return "wild cards in a set hand"
@@ -382,7 +394,7 @@ def set_share_oracles(variant: Variant, wild_ranks: frozenset[int], sizes: set[i
     return oracles
 
 
-def share_oracles(variant: Variant, wild_ranks: frozenset[int]) -> list[ShareOracle] | str:
+def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | str:
     """This module's oracle for each of the book's shares, or why it cannot check them."""
     oracles: list[ShareOracle] = []
     for share in variant.shares:
@@ -1571,7 +1583,13 @@ class HandFuzzer:
         engine judges wild hands with its own wild ranking)."""
         variant = self.variant
         wild = variant.wild
-        return variant.deck == "standard-52" and not wild.ranks and wild.follow == "none" and wild.per_player == "none"
+        return (
+            variant.deck == "standard-52"
+            and not wild.ranks
+            and not wild.cards
+            and wild.follow == "none"
+            and wild.per_player == "none"
+        )
 
     def _truth(self, seat: int) -> list[Card]:
         """The seat's cards, the unseen ones included (this fuzzer dealt them)."""
@@ -1875,18 +1893,20 @@ class HandFuzzer:
         rest = tuple(card for p, card in enumerate(holding.own) if p not in first)
         return (tuple(holding.own[p] for p in first), rest)
 
-    def _wild_ranks(self) -> frozenset[int] | str:
+    def _wild_ranks(self) -> Wilds | str:
         wild = self.variant.wild
-        ranks = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
-        if wild.follow == "follow-the-queen":
-            ranks.add(QUEEN)
+        ranks: set[int | Nature] = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
+        ranks.update((RANK_LETTERS.index(text[0]) + 2, text[1]) for text in wild.cards)
+        trigger = FOLLOWED.get(wild.follow)
+        if trigger is not None:
+            ranks.add(trigger)
             if None in self.ledger.up_order:
-                return "an up card was dealt unseen (follow the queen)"
+                return f"an up card was dealt unseen ({wild.follow})"
             followed, waiting = None, False
             for card in self.ledger.up_order:
                 assert card is not None
                 rank = NATURE[card][0]
-                if rank == QUEEN:
+                if rank == trigger:
                     followed, waiting = None, True
                 elif waiting:
                     followed, waiting = rank, False

@@ -555,3 +555,43 @@ def test_any_rank_flushes_agree_with_brute_force() -> None:
         category_of(key) == FLUSH and len(set(ordinal_ranks(key))) < 5 for key in keys
     )  # flushes with a repeated rank: the rule at work
     assert copied > 100
+
+
+ONE_EYED_JACKS = WildSpec(cards=frozenset(cards("Js Jh")))
+DEUCES_AND_THE_QUEEN_OF_SPADES = WildSpec(frozenset({Rank.TWO}), cards=frozenset(cards("Qs")))
+SUICIDE_KING_AND_BUG = WildSpec(jokers=JokerPlay.BUG, cards=frozenset(cards("Kh")))
+CARD_SPECS = (ONE_EYED_JACKS, DEUCES_AND_THE_QUEEN_OF_SPADES, SUICIDE_KING_AND_BUG)
+
+
+def test_a_single_wild_card_is_wild_and_its_rank_is_not() -> None:
+    """wild.cards (issue 25), one-eyed jacks: the jack of spades is wild and the jack of clubs
+    is a jack, so four aces and the J♠ are five aces (above a straight flush, docs/rules.md
+    V5), and four aces and the J♣ are four aces with a jack. A joker is no single card."""
+    assert ONE_EYED_JACKS.is_wild(parse_card("Js")) and not ONE_EYED_JACKS.is_wild(parse_card("Jc"))
+    five_aces = value(HIGH, ONE_EYED_JACKS, "As Ah Ad Ac Js")
+    natural = value(HIGH, ONE_EYED_JACKS, "As Ah Ad Ac Jc")
+    assert words(HIGH, ONE_EYED_JACKS, "As Ah Ad Ac Js").startswith("five of a kind")
+    assert five_aces > natural
+    with pytest.raises(ValueError, match="cards of the 52"):
+        WildSpec(cards=frozenset(JOKERS))
+
+
+@pytest.mark.parametrize("name", ["high", "ace-to-five-low"])
+def test_single_wild_cards_agree_with_brute_force(name: str) -> None:
+    """Issue 25: hands where single cards are wild (one-eyed jacks; deuces and the queen of
+    spades; the suicide king beside the bug) are valued as the brute-force reference values
+    them, every substitution of every wild card: 100,000 random hands, the same order."""
+    ranking = WILD_CASES[name]
+    hand_specs, hands = random_wild_hands("single cards", HANDS_PER_RANKING, CARD_SPECS)
+    evaluators = {spec: wild_ranking(ranking, spec) for spec in CARD_SPECS}
+    values = [evaluators[spec].value(hand) for spec, hand in zip(hand_specs, hands)]
+    reference = Reference(CLASSIFIERS[name], not ranking.low)
+    keys = []
+    for spec, hand in zip(hand_specs, hands):
+        jokers = hand.count(JOKERS[0]) + hand.count(JOKERS[1]) if spec.jokers is JokerPlay.BUG else 0
+        free = five_codes(hand, WILD_FLAGS[spec], 0)
+        tame = five_codes(hand, WILD_FLAGS[spec], jokers) if jokers else free
+        keys.append(reference.best(tame if reference.bugs_restricted else free))
+    assert_same_order(values, keys, hands)
+    single = Counter(sum(card in spec.cards for card in hand) for spec, hand in zip(hand_specs, hands))
+    assert single[1] > HANDS_PER_RANKING // 10 and single[2] > HANDS_PER_RANKING // 20

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from studspec.engine.blinds import blind_name, blind_round
-from studspec.engine.cards import RANK_LETTERS, Rank
+from studspec.engine.cards import RANK_LETTERS, Rank, card_name, parse_card
 from studspec.engine.wild_cards import wild_words
 from studspec.rulebook.model import Share, Street, Trigger, Variant
 from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
@@ -305,6 +305,19 @@ class _Builder:
             self.stated.add("betting.community_card_round")  # no community card is ever dealt
         return Section("The deck, and running out of cards", tuple(points))
 
+    def single_wild_cards(self) -> list[Point]:
+        """The single cards the book makes wild (``wild.cards``), if any."""
+        given = self.variant.wild.cards
+        if not given:
+            self.stated.add("wild.cards")
+            return []
+        named = [card_name(parse_card(text)) for text in given]
+        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        where = (
+            "is wild wherever it lies, and stands" if len(named) == 1 else "are wild wherever they lie, and each stands"
+        )
+        return [self.point(f"The {listed} {where} for any card, as a card of a wild rank does.", "wild.cards")]
+
     def wild(self) -> Section:
         """Which cards are wild, and how they play; a book with none says so."""
         w = self.variant.wild
@@ -320,6 +333,7 @@ class _Builder:
                     "wild.ranks",
                 )
             )
+        points += self.single_wild_cards()
         for option in ("wild.follow", "wild.per_player"):
             said = self.text(option)
             if said:

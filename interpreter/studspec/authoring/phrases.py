@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from studspec.engine.cards import Rank
+from studspec.engine.wild_cards import SINGULARS, follow_option, plural
 from studspec.errors import MissingPhraseError
 from studspec.rulebook.schema import options
 
@@ -53,6 +55,18 @@ class Phrase:
 
 _SUITS = "clubs lowest, then diamonds, hearts, and spades highest"
 _NO_REUSE = "Cards of folded hands are never used again."
+
+
+def _follow_phrase(rank: Rank) -> Phrase:
+    """Follow the Queen's rule, for any rank (``follow-the-king``: Follow the King)."""
+    name, ranks = SINGULARS[rank], plural(rank)
+    a = "an" if name[0] in "aeiou" else "a"
+    return Phrase(
+        f"Follow the {name.capitalize()}: {ranks} are wild, and so is the rank of the next up card dealt after an "
+        f"up {name}. A later up {name} replaces that rank with the rank of the up card after it; {a} "
+        f"{name} that is the last up card dealt leaves {ranks} alone wild. Down cards never count."
+    )
+
 
 PHRASES: dict[tuple[str, str], Phrase] = {
     # --- betting -------------------------------------------------------------------------
@@ -268,11 +282,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("deck.cards", "52-plus-two-jokers"): Phrase("One standard deck of 52 cards and two jokers."),
     # --- wild cards ----------------------------------------------------------------------
     ("wild.follow", "none"): Phrase(""),
-    ("wild.follow", "follow-the-queen"): Phrase(
-        "Follow the Queen: queens are wild, and so is the rank of the next up card dealt after an "
-        "up queen. A later up queen replaces that rank with the rank of the up card after it; a "
-        "queen that is the last up card dealt leaves queens alone wild. Down cards never count."
-    ),
+    **{("wild.follow", follow_option(rank)): _follow_phrase(rank) for rank in Rank},
     ("wild.jokers", "wild"): Phrase("A joker is wild: it stands for any card."),
     ("wild.jokers", "bug"): Phrase(
         "A joker is the bug: in a high hand it counts only as an ace, or as a card that completes "

@@ -36,10 +36,12 @@ class BoardReading:
     """The ranks wild on the board (jokers always are); ``None``: the board reads naturally."""
     jokers: JokerPlay
     flush: FlushWilds
+    wild_cards: frozenset[Card] = frozenset()
+    """Single cards wild on the board, when it reads wild cards (``wild.cards``)."""
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` counts as wild on the board."""
-        return self.wild is not None and (card >= FIRST_JOKER or card >> 2 in self.wild)
+        return self.wild is not None and (card >= FIRST_JOKER or card >> 2 in self.wild or card in self.wild_cards)
 
     def door(self, rule: DoorRule) -> DoorRule:
         """The bring-in rule over door cards read this way."""
@@ -53,7 +55,9 @@ class BoardReading:
         """``ranking`` with the board's wild cards played, or as it is when they read naturally."""
         if self.wild is None:
             return ranking
-        return wild_ranking(ranking, WildSpec(ranks=self.wild, jokers=self.jokers, flush=self.flush))
+        return wild_ranking(
+            ranking, WildSpec(ranks=self.wild, jokers=self.jokers, flush=self.flush, cards=self.wild_cards)
+        )
 
     def cards(self, board: Sequence[Card | None]) -> list[Card | None]:
         """A board as :meth:`evaluator`'s ranking takes it: as dealt, or each card natural."""
@@ -74,7 +78,7 @@ def reading(hand: HandCore) -> BoardReading | None:
     table = hand.rules.wild
     if not table.any:
         return None
-    return BoardReading(table_ranks(hand) if table.board_wild else None, table.jokers, table.flush)
+    return BoardReading(table_ranks(hand) if table.board_wild else None, table.jokers, table.flush, table.cards)
 
 
 def door_rule(hand: HandCore) -> DoorRule:

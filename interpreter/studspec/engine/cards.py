@@ -130,6 +130,14 @@ _BY_TEXT = {str(card): card for card in CARDS + JOKERS}
 _CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|X[rb]|\?\?")
 
 
+_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+def card_name(card: Card) -> str:
+    """A card of the 52 in words, for the rules: ``queen of spades``."""
+    return f"{_RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
+
+
 def parse_card(text: str) -> Card:
     """Return the card named like ``As`` or ``Td``, or a joker, ``Xr`` or ``Xb``."""
     try:

@@ -19,7 +19,7 @@ from studspec.rulebook.model import Face
 from studspec.rulebook.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
-from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit
+from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit, parse_card
 from .decisions import DecisionRule
 from .evaluation import (
     ACE_TO_FIVE_LOW,
@@ -43,7 +43,7 @@ from .shares import (
     lowest_ace_low,
 )
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
-from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
+from .wild_cards import FollowRule, PerPlayer, WildTable, follow_option, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
@@ -289,7 +289,8 @@ DECKS.add("52-plus-two-jokers", (*CARDS, *JOKERS))
 
 WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
 WILD_FOLLOW.add("none", FollowRule())
-WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # docs/rules.md V5, edge case E36
+for _rank in Rank:  # Follow the Queen (docs/rules.md V5, edge case E36), the King, any rank
+    WILD_FOLLOW.add(follow_option(_rank), FollowRule(trigger=_rank))
 
 WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
 WILD_JOKERS.add("wild", JokerPlay.WILD)
@@ -411,6 +412,7 @@ def _wild_table(variant: Variant) -> WildTable:
     wild = variant.wild
     return WildTable(
         ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
+        cards=frozenset(parse_card(text) for text in wild.cards),
         follow=WILD_FOLLOW[wild.follow],
         jokers=WILD_JOKERS[wild.jokers],
         flush=WILD_FLUSH[wild.flush],

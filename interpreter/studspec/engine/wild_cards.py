@@ -37,6 +37,8 @@ class WildTable:
     """A rule book's wild cards, resolved once per book."""
 
     ranks: frozenset[Rank] = frozenset()
+    cards: frozenset[Card] = frozenset()
+    """Single cards wild wherever they lie (``wild.cards``: the queen of spades)."""
     follow: FollowRule = FollowRule()
     jokers: JokerPlay = JokerPlay.WILD
     flush: FlushWilds = FlushWilds.DISTINCT_RANKS
@@ -49,7 +51,9 @@ class WildTable:
     """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
 
     def __post_init__(self) -> None:
-        wild = bool(self.ranks or self.follow.trigger is not None or self.per_player or self.deck_has_jokers)
+        wild = bool(
+            self.ranks or self.cards or self.follow.trigger is not None or self.per_player or self.deck_has_jokers
+        )
         object.__setattr__(self, "any", wild)
 
 
@@ -63,6 +67,21 @@ def as_natural(card: Card) -> Card:
 
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
             "jacks", "queens", "kings", "aces")  # fmt: skip
+
+
+SINGULARS = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "jack", "queen", "king", "ace")  # fmt: skip
+"""Each rank's name, as the follow rules are named (``follow-the-king``)."""
+
+
+def follow_option(rank: Rank) -> str:
+    """The ``wild.follow`` value whose trigger is ``rank``: ``follow-the-king``."""
+    return f"follow-the-{SINGULARS[rank]}"
+
+
+def plural(rank: Rank) -> str:
+    """The rank's name in the plural: ``kings``."""
+    return _PLURALS[rank]
 
 
 def wild_words(ranks: Sequence[Rank]) -> str:

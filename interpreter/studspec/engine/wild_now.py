@@ -53,7 +53,7 @@ def spec_for(hand: HandCore, seat: int) -> WildSpec | None:
     ranks = table_ranks(hand)
     if table.per_player is not None:
         ranks |= table.per_player(hand.cards[seat], hand.faces[seat])
-    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush)
+    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush, cards=table.cards)
 
 
 def field_spec(hand: HandCore) -> WildSpec | None:
@@ -63,7 +63,7 @@ def field_spec(hand: HandCore) -> WildSpec | None:
     table = hand.rules.wild
     if table.per_player is None:
         return None
-    return WildSpec(ranks=table_ranks(hand), jokers=table.jokers, flush=table.flush)
+    return WildSpec(ranks=table_ranks(hand), jokers=table.jokers, flush=table.flush, cards=table.cards)
 
 
 def track(hand: HandCore, card: Card | None, face: Face) -> None:

@@ -115,15 +115,20 @@ class WildSpec:
     ranks: frozenset[Rank] = frozenset()
     jokers: JokerPlay = JokerPlay.WILD
     flush: FlushWilds = FlushWilds.DISTINCT_RANKS
+    cards: frozenset[Card] = frozenset()
+    """Single cards wild besides the ranks (the queen of spades; one-eyed jacks)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ranks", frozenset(Rank(rank) for rank in self.ranks))
+        if any(not 0 <= card < FIRST_JOKER for card in self.cards):
+            raise ValueError(f"single wild cards are cards of the 52, not {sorted(self.cards)}")
+        object.__setattr__(self, "cards", frozenset(Card(card) for card in self.cards))
         object.__setattr__(self, "jokers", JokerPlay(self.jokers))
         object.__setattr__(self, "flush", FlushWilds(self.flush))
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is wild under this spec (every joker is)."""
-        return card >= FIRST_JOKER or card >> 2 in self.ranks
+        return card >= FIRST_JOKER or card >> 2 in self.ranks or card in self.cards
 
     def naturals(self, cards: Iterable[Card]) -> list[Card]:
         """The cards that are not wild, in their order (e.g. a board valued by natural cards)."""

@@ -53,7 +53,7 @@ def _field_table(
     for _ in range(SAMPLE):
         cards = rng.sample(CARDS, count)
         own = per_player(cards, faces)
-        spec = WildSpec(field.ranks | own, field.jokers, field.flush)
+        spec = WildSpec(field.ranks | own, field.jokers, field.flush, field.cards)
         values.append(wild_ranking(ranking, spec).value(cards))
     return tuple(sorted(values))
 

@@ -73,6 +73,7 @@ def _wild(data: Mapping[str, Any]) -> WildRules:
     """The ``wild`` section, each missing option at its schema default."""
     return WildRules(
         ranks=tuple(str(rank) for rank in data.get("ranks", ())),
+        cards=tuple(str(card) for card in data.get("cards", ())),
         follow=data.get("follow", "none"),
         jokers=data.get("jokers", "wild"),
         per_player=data.get("per_player", "none"),

@@ -130,6 +130,8 @@ class WildRules:
 
     ranks: tuple[str, ...] = ()
     """Rank letters every card of which is wild (``"2"`` for deuces wild)."""
+    cards: tuple[str, ...] = ()
+    """Single cards that are wild, by their text (``"Qs"``; one-eyed jacks ``"Js"``, ``"Jh"``)."""
     follow: str = "none"
     """A wild rank that changes as the up cards fall (``wild.follow``)."""
     jokers: str = "wild"
