@@ -111,14 +111,7 @@ MAX_STEPS = 2000
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"
 ACE, KING, QUEEN = 14, 13, 12
-FOLLOWED = {
-    f"follow-the-{name}": rank
-    for rank, name in enumerate(
-        ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
-        start=2,
-    )
-}
-"""The trigger rank of each ``wild.follow`` rule (Follow the Queen: 12), written here from the schema's names."""
+
 DECK: tuple[Card, ...] = tuple(parse_card(rank + suit) for rank in RANK_LETTERS for suit in SUIT_LETTERS)
 JOKERS = (parse_card("Xr"), parse_card("Xb"))
 OUTSIDE_DECK = {"standard-52": JOKERS[0], "52-plus-joker": JOKERS[1]}
@@ -1897,7 +1890,9 @@ class HandFuzzer:
         wild = self.variant.wild
         ranks: set[int | Nature] = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
         ranks.update((RANK_LETTERS.index(text[0]) + 2, text[1]) for text in wild.cards)
-        trigger = FOLLOWED.get(wild.follow)
+        trigger = QUEEN if wild.follow == "follow-the-queen" else None
+        if wild.follows is not None:
+            trigger = RANK_LETTERS.index(wild.follows) + 2
         if trigger is not None:
             ranks.add(trigger)
             if None in self.ledger.up_order:

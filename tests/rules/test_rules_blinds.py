@@ -265,3 +265,18 @@ def test_the_guides_blinds_example_validates_reads_as_quoted_plays_and_replays(t
         history = write_history(hand, variant_ref=str(path))
         assert "blinds_or_straddles = " in history
         assert list(replay(parse_history(history), variant).stacks) == hand.stacks
+
+
+def test_heads_up_a_small_blind_short_of_an_all_in_big_blind_still_calls_or_folds() -> None:
+    """Heads-up, p1's big blind is all-in for 6 of 10, more than p2's small blind of 5: p2,
+    the only seat with chips, still faces the full blind (F10) and must fold or call 5 (no
+    raise: nobody could call it). Its call's last 4 chips are never matched and come back.
+    (A big blind all-in for less than the small blind leaves nothing to call: no round.)"""
+    hand = new_hand(HOLE, stacks=[6, 100], **BLINDS)
+    deal(hand, p1="7cKd", p2="2s9h")
+    assert hand.actor == 1
+    assert legal(hand) == ["f", "cc"]
+    assert hand.legal_actions()[1].cost == 5
+    short = new_hand(HOLE, stacks=[4, 100], **BLINDS)
+    deal(short, p1="7cKd", p2="2s9h")
+    assert short.actor is None and short.pending_deal() is not None

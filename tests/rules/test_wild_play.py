@@ -7,11 +7,17 @@ bring-in ("the bring-in goes by natural cards", issue 9).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from conftest import ROOT
 from scripted import deal, new_hand, passive
 from studspec import PendingDeal, TriggerFired, WildRanksChanged, parse_action
 from studspec.engine.cards import Rank
 from studspec.engine.wild_now import table_ranks
+from studspec.rulebook.loader import validate_file
 from studspec.rulebook.model import Face
+
+FAMILY = ROOT / "tests" / "data" / "stud-family"
 
 
 def test_follow_the_queen_follows_each_up_queen() -> None:
@@ -88,3 +94,46 @@ def test_baseball_an_up_four_earns_an_extra_card_and_five_wild_cards_are_five_ac
     assert hand.result is not None
     assert [(a.amounts, a.hand) for a in hand.result.awards] == [(((0, 16),), "five of a kind, aces")]
     assert [e.effect for e in hand.events if isinstance(e, TriggerFired)] == ["extra-card", "pay-or-fold"]
+
+
+def test_follow_the_king_follows_each_up_king() -> None:
+    """Follow the King (generic_poker follow_the_king.json; docs/rules.md V5 with kings for
+    queens): K♥ up then 7♣ up → kings and sevens wild; a later K♠ then 5♥ → fives replace
+    sevens; an up queen changes nothing; a king as the last up card leaves kings alone wild."""
+    hand = new_hand(str(FAMILY / "follow-the-king.yaml"))
+    deal(hand, p1="2c3cKh", p2="4d5d7c", p3="8s9sQd")
+    assert table_ranks(hand) == {Rank.KING, Rank.SEVEN}
+    passive(hand)
+    deal(hand, p1="Ks", p2="5h", p3="Th")
+    assert table_ranks(hand) == {Rank.KING, Rank.FIVE}
+    passive(hand)
+    deal(hand, p1="6c", p2="Qh", p3="3d")  # a queen is no trigger here
+    assert table_ranks(hand) == {Rank.KING, Rank.FIVE}
+    passive(hand)
+    deal(hand, p1="6h", p2="Ah", p3="Kd")  # the last up card of the deal is a king
+    assert table_ranks(hand) == {Rank.KING}
+    changes = [e.ranks for e in hand.events if isinstance(e, WildRanksChanged)]
+    assert changes == [(Rank.SEVEN, Rank.KING), (Rank.KING,), (Rank.FIVE, Rank.KING), (Rank.KING,)]
+
+
+def test_a_book_names_the_rank_to_follow_once(tmp_path: Path) -> None:
+    """wild.follow (Follow the Queen) and wild.follows (any rank) are one rule: a book that
+    extends Follow the Queen and sets follows: K without follow: none is refused, pointing at
+    follows, with how to fix it."""
+    book = tmp_path / "both.yaml"
+    book.write_text("schema_version: 1\nextends: follow-the-queen\nname: both\nwild:\n  follows: K\n", encoding="utf-8")
+    errors = [str(error) for error in validate_file(book)]
+    assert any(":5:12:" in error and "both name the rank to follow" in error for error in errors), errors
+
+
+def test_a_single_wild_card_or_a_followed_rank_is_a_wild_card_for_the_flush_rule(tmp_path: Path) -> None:
+    """wild.flush rules what a wild card is in a flush: one-eyed jacks (wild.cards) and
+    Follow the King (wild.follows) make wild cards, so a book may set it with either (found
+    by the wild conformance cases: both were refused as "no card is wild")."""
+    for wild in ("  cards: [Js, Jh]\n", "  follows: K\n"):
+        book = tmp_path / "double-ace.yaml"
+        book.write_text(
+            "schema_version: 1\nextends: seven-card-stud\nname: double-ace\nwild:\n" + wild + "  flush: any-rank\n",
+            encoding="utf-8",
+        )
+        assert validate_file(book) == []

@@ -24,7 +24,7 @@ from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAIT
 from . import card_decisions
 from .document import Document, Point, Section
 from .overrides import IDENTITY, Lineage, lineage, related, shown
-from .phrases import Phrase, fill, named_values, phrase, schema_default, schema_options, value_key
+from .phrases import Phrase, fill, follow_phrase, named_values, phrase, schema_default, schema_options, value_key
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -170,13 +170,22 @@ class _Builder:
         parts = []
         if street.deal:
             parts.append(_sentence(("a burn card, then " if burned else "") + self.deal(street)))
+        if street.board:
+            burn = "a burn card, then " if burned and not street.deal else ""
+            count = len(street.board)
+            cards = "one community card" if count == 1 else f"{_number(count)} community cards"
+            parts.append(
+                _sentence(
+                    f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
+                )
+            )
         parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
         parts += (
             self.street_betting(index, street)
             if street.betting
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
-        known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting"}
+        known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -269,10 +278,13 @@ class _Builder:
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
-        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal)
-        need = v.max_players * cards + burns
+        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.board)
+        board = sum(len(st.board) for st in v.streets)  # dealt once, not a seat
+        need = v.max_players * cards + burns + board
         options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
+        if board:
+            burnt += f" and {board} community card{'s' if board != 1 else ''}"
         if extra:  # a draw or a buy deals a replacement from the stub
             them = "one of them a replacement" if extra == 1 else f"{_number(extra)} of them replacements"
             burnt = f", {them}" + (f",{burnt}" if burnt else "")
@@ -282,7 +294,7 @@ class _Builder:
                 f"so the {size}-card deck never runs short."
             )
         else:
-            short = next(n for n in range(v.min_players, v.max_players + 1) if n * cards + burns > size)
+            short = next(n for n in range(v.min_players, v.max_players + 1) if n * cards + burns + board > size)
             text = (
                 f"A full table of {v.max_players} who all stay to the last street would need {need} "
                 f"cards ({cards} each{burnt}), more than the {size} in the deck: from {short} "
@@ -334,6 +346,11 @@ class _Builder:
                 )
             )
         points += self.single_wild_cards()
+        follows = self.variant.wild.follows
+        if follows is not None:
+            points.append(self.point(follow_phrase(Rank(RANK_LETTERS.index(follows))).text, "wild.follows"))
+        else:
+            self.stated.add("wild.follows")
         for option in ("wild.follow", "wild.per_player"):
             said = self.text(option)
             if said:

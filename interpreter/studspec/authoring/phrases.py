@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from studspec.engine.cards import Rank
-from studspec.engine.wild_cards import SINGULARS, follow_option, plural
+from studspec.engine.wild_cards import SINGULARS, plural
 from studspec.errors import MissingPhraseError
 from studspec.rulebook.schema import options
 
@@ -57,8 +57,8 @@ _SUITS = "clubs lowest, then diamonds, hearts, and spades highest"
 _NO_REUSE = "Cards of folded hands are never used again."
 
 
-def _follow_phrase(rank: Rank) -> Phrase:
-    """Follow the Queen's rule, for any rank (``follow-the-king``: Follow the King)."""
+def follow_phrase(rank: Rank) -> Phrase:
+    """Follow the Queen's rule in words, for any rank (``wild.follows: K`` is Follow the King)."""
     name, ranks = SINGULARS[rank], plural(rank)
     a = "an" if name[0] in "aeiou" else "a"
     return Phrase(
@@ -173,6 +173,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     # --- streets -------------------------------------------------------------------------
     ("streets.deal", "down"): Phrase("face down"),
     ("streets.deal", "up"): Phrase("face up"),
+    ("streets.board", "up"): Phrase("face up in the middle"),
     ("streets.bet", "small"): Phrase("the small bet", noun="the small bet"),
     ("streets.bet", "big"): Phrase("the big bet", noun="the big bet"),
     ("streets.bring_in", "true"): Phrase("The bring-in opens the betting.", noun="the bring-in"),
@@ -282,7 +283,7 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("deck.cards", "52-plus-two-jokers"): Phrase("One standard deck of 52 cards and two jokers."),
     # --- wild cards ----------------------------------------------------------------------
     ("wild.follow", "none"): Phrase(""),
-    **{("wild.follow", follow_option(rank)): _follow_phrase(rank) for rank in Rank},
+    ("wild.follow", "follow-the-queen"): follow_phrase(Rank.QUEEN),
     ("wild.jokers", "wild"): Phrase("A joker is wild: it stands for any card."),
     ("wild.jokers", "bug"): Phrase(
         "A joker is the bug: in a high hand it counts only as an ace, or as a card that completes "

@@ -78,7 +78,7 @@ def begin_street(hand: HandCore, index: int) -> None:
 def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
-    needed = len(street.deal) * len(hand.live)
+    needed = len(street.deal) * len(hand.live) + len(street.board)
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 
@@ -111,7 +111,9 @@ def enter_deal(hand: HandCore) -> None:
         dealt.community_street = index
         dealt.queue = [(None, (Face.UP,))]
     else:
-        dealt.queue = [(seat, street.deal) for seat in hand.live]
+        dealt.queue = [(seat, street.deal) for seat in hand.live] if street.deal else []
+        if street.board:  # community cards by design, after the seats' cards
+            dealt.queue.append((None, street.board))
     if hand.deck.drawing:
         _draw_street(hand, dealt)
 
@@ -186,6 +188,10 @@ def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -
     for dealt_card in cards:
         hand.deck.take(dealt_card)
     dealt: DealPart = hand.parts[_PART]
+    if len(cards) < expected.count:  # part of a street's community cards: the rest stay due
+        dealt.queue[0] = (seat, expected.faces[len(cards) :])
+        place(hand, seat, cards, expected.faces[: len(cards)])
+        return
     dealt.queue.pop(0)
     place(hand, seat, cards, expected.faces)
 
@@ -198,7 +204,7 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
     if seat != expected.seat:
         want = "a community card" if expected.seat is None else f"p{expected.seat + 1}"
         raise IllegalDealError(f"dealing to {who} is out of turn: the next deal is to {want}")
-    if len(cards) != expected.count:
+    if len(cards) != expected.count and not (seat is None and 0 < len(cards) < expected.count):
         raise IllegalDealError(f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}")
     known = [c for c in cards if c is not None]
     if len(set(known)) != len(known):

@@ -158,9 +158,25 @@ def round_over(hand: HandCore) -> bool:
 def betting_closed(hand: HandCore) -> bool:
     """No betting when one seat is left, fewer than two seats can still bet, or the street
     was one community card and the rules allow no betting on it (seed 001)."""
-    if len(hand.live) <= 1 or len(hand.seats_with_chips()) <= 1:
+    if len(hand.live) <= 1:
         return True
+    with_chips = hand.seats_with_chips()
+    if len(with_chips) <= 1:
+        return not _short_of_a_blind(hand, with_chips)
     return community_street(hand) == hand.street and not hand.rules.community_betting
+
+
+def _short_of_a_blind(hand: HandCore, with_chips: list[int]) -> bool:
+    """Whether the one seat that still has chips has put in less than a blind an opponent
+    still in posted: it must still call or fold, though nobody is left to raise (heads-up, a
+    big blind all-in for more than the small blind; the small blind owes the rest)."""
+    found: BettingPart = hand.parts[_PART]
+    posted = found.blinds
+    if not posted or not with_chips:
+        return False
+    live = hand.live
+    most = max((amount for seat, amount in posted.items() if seat in live), default=0)
+    return posted.get(with_chips[0], 0) < most
 
 
 def betting_skipped(hand: HandCore) -> None:

@@ -43,7 +43,7 @@ from .shares import (
     lowest_ace_low,
 )
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
-from .wild_cards import FollowRule, PerPlayer, WildTable, follow_option, lowest_down_card
+from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
@@ -289,8 +289,14 @@ DECKS.add("52-plus-two-jokers", (*CARDS, *JOKERS))
 
 WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
 WILD_FOLLOW.add("none", FollowRule())
-for _rank in Rank:  # Follow the Queen (docs/rules.md V5, edge case E36), the King, any rank
-    WILD_FOLLOW.add(follow_option(_rank), FollowRule(trigger=_rank))
+WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # docs/rules.md V5, edge case E36
+
+
+def follow_rank(letter: str) -> FollowRule:
+    """Follow the Queen's rule with the rank ``letter`` in the queen's place (``wild.follows``:
+    ``K`` is Follow the King): one rule with a rank, not a registry value per rank."""
+    return FollowRule(trigger=Rank(RANK_LETTERS.index(letter)))
+
 
 WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
 WILD_JOKERS.add("wild", JokerPlay.WILD)
@@ -413,7 +419,7 @@ def _wild_table(variant: Variant) -> WildTable:
     return WildTable(
         ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
         cards=frozenset(parse_card(text) for text in wild.cards),
-        follow=WILD_FOLLOW[wild.follow],
+        follow=WILD_FOLLOW[wild.follow] if wild.follows is None else follow_rank(wild.follows),
         jokers=WILD_JOKERS[wild.jokers],
         flush=WILD_FLUSH[wild.flush],
         per_player=WILD_PER_PLAYER[wild.per_player],

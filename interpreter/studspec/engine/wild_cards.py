@@ -71,12 +71,7 @@ _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "
 
 SINGULARS = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
              "jack", "queen", "king", "ace")  # fmt: skip
-"""Each rank's name, as the follow rules are named (``follow-the-king``)."""
-
-
-def follow_option(rank: Rank) -> str:
-    """The ``wild.follow`` value whose trigger is ``rank``: ``follow-the-king``."""
-    return f"follow-the-{SINGULARS[rank]}"
+"""Each rank's name (Follow the *King*)."""
 
 
 def plural(rank: Rank) -> str:

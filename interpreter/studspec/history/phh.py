@@ -28,7 +28,7 @@ from typing import Any
 
 from studspec.engine.actions import MAX_AMOUNT_DIGITS, ActionKind, is_number, parse_action, shown
 from studspec.engine.blinds import blind_seats
-from studspec.engine.cards import format_cards, parse_cards
+from studspec.engine.cards import Card, format_cards, parse_cards
 from studspec.engine.events import (
     ActionTaken,
     BettingSkipped,
@@ -40,6 +40,7 @@ from studspec.engine.events import (
     Mucked,
     PotAwarded,
     Showed,
+    StreetBegan,
 )
 from studspec.engine.hand import Hand
 from studspec.engine.stakes import MAX_AMOUNT
@@ -304,9 +305,8 @@ def _apply_deal(hand: Hand, text: str, words: list[str]) -> None:
     if len(words) == 4 and words[1] == "dh":
         hand.deal(_seat(hand, text, words[2], dealing), parse_cards(words[3], allow_unknown=True))
         return
-    if len(words) == 3 and words[1] == "db":
-        for card in parse_cards(words[2], allow_unknown=True):
-            hand.deal(None, [card])
+    if len(words) == 3 and words[1] == "db":  # one line, one deal: refused whole or taken whole
+        hand.deal(None, parse_cards(words[2], allow_unknown=True))
         return
     raise ActionFormatError(f"{shown(text)}: {dealing}")
 
@@ -440,12 +440,24 @@ class _ActionLines(EventVisitor):
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.board: list[Card | None] | None = None
+        """The community cards of the street being written, while its ``d db`` line is the last."""
+
+    def street_began(self, event: StreetBegan) -> None:
+        self.board = None
 
     def cards_dealt(self, event: CardsDealt) -> None:
+        self.board = None
         self.lines.append(f"d dh p{event.seat + 1} {format_cards(event.cards)}")
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
-        self.lines.append(f"d db {format_cards([event.card])}")
+        """A street's community cards on one line, as PHH deals a flop: ``d db 6dTd``."""
+        if self.board is not None and self.lines and self.lines[-1].startswith("d db "):
+            self.board.append(event.card)
+            self.lines[-1] = f"d db {format_cards(self.board)}"
+        else:
+            self.board = [event.card]
+            self.lines.append(f"d db {format_cards(self.board)}")
 
     def action_taken(self, event: ActionTaken) -> None:
         self.lines.append(f"p{event.seat + 1} {event.action}")

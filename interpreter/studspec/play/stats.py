@@ -116,6 +116,8 @@ class _Counter(EventVisitor):
         self.main: list[PotAwarded] = []
         self.pot = 0
         self.community = False
+        """A community card was dealt because the deck ran short (not a board the book deals)."""
+        self.boards = [bool(street.board) for street in streets]
         self.reshuffled = False
         self.swingers: set[int] = set()
         self.wild_changes = 0
@@ -171,7 +173,8 @@ class _Counter(EventVisitor):
             self.swingers.add(event.seat)
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
-        self.community = True
+        if self.street is None or not self.boards[self.street]:
+            self.community = True
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self.reshuffled = True

@@ -47,6 +47,7 @@ def _street(data: Mapping[str, Any]) -> Street:
         open_pair_big_bet=bool(data.get("open_pair_big_bet", False)),
         decisions=tuple(_decision(decision) for decision in data.get("decisions", ())),
         betting=bool(data.get("betting", True)),
+        board=tuple(Face(face) for face in data.get("board", ())),
     )
 
 
@@ -75,6 +76,7 @@ def _wild(data: Mapping[str, Any]) -> WildRules:
         ranks=tuple(str(rank) for rank in data.get("ranks", ())),
         cards=tuple(str(card) for card in data.get("cards", ())),
         follow=data.get("follow", "none"),
+        follows=data.get("follows"),
         jokers=data.get("jokers", "wild"),
         per_player=data.get("per_player", "none"),
         board=data.get("board", "natural"),

@@ -321,6 +321,8 @@ class _DeckCount:
     seats: int
     cards: list[int]
     burns: list[int]
+    board: int = 0
+    """Community cards dealt by design, on every street together (once, not a seat)."""
 
     @staticmethod
     def of(book: Book) -> _DeckCount:
@@ -331,13 +333,17 @@ class _DeckCount:
             size=DECK_TRAITS[deck["cards"]].cards,
             seats=book["players"]["max"],
             cards=[len(street["deal"]) + _replacements(street) for street in streets],
-            burns=[burn.cards_burned_before(i) if street["deal"] else 0 for i, street in enumerate(streets)],
+            burns=[
+                burn.cards_burned_before(i) if street["deal"] or street.get("board") else 0
+                for i, street in enumerate(streets)
+            ],
+            board=sum(len(street.get("board", ())) for street in streets),
         )
 
     @property
     def served_in_full(self) -> int:
         """The most players the deck serves every card of every street."""
-        return (self.size - sum(self.burns)) // sum(self.cards)
+        return (self.size - sum(self.burns) - self.board) // max(sum(self.cards), 1)
 
 
 @check(("streets",), ("deck",), ("players",))
@@ -356,7 +362,7 @@ def deck_serves_every_street(book: Book) -> Iterator[Finding]:
 
 def _deck_serves_every_seat(book: Book, count: _DeckCount) -> Iterator[Finding]:
     """Without a rule for running out, every card of every seat must be in the deck."""
-    needed = count.seats * sum(count.cards) + sum(count.burns)
+    needed = count.seats * sum(count.cards) + sum(count.burns) + count.board
     if needed <= count.size:
         return
     community = values_where(EXHAUSTION_TRAITS, lambda rule: rule.may_deal_community_card)
@@ -365,7 +371,8 @@ def _deck_serves_every_seat(book: Book, count: _DeckCount) -> Iterator[Finding]:
         ways.append(f"use exhaustion: {community[0]} (a community card when the cards run short)")
     exhaustion = book["deck"]["exhaustion"]
     message = (
-        f"{count.seats} players x {sum(count.cards)} cards + {sum(count.burns)} burns = {needed} cards, but the "
+        f"{count.seats} players x {sum(count.cards)} cards + {sum(count.burns)} burns"
+        f"{f' + {count.board} community cards' if count.board else ''} = {needed} cards, but the "
         f"{count.name} deck has {count.size}; with exhaustion {exhaustion} the deck must serve "
         f"every seat: {', or '.join(ways)}"
     )
@@ -557,6 +564,8 @@ def flush_rule_needs_a_wild_card(book: Book) -> Iterator[Finding]:
         return
     anything_wild = (
         wild.get("ranks")
+        or wild.get("cards")
+        or wild.get("follows") is not None
         or wild.get("follow", "none") != "none"
         or wild.get("per_player", "none") != "none"
         or DECK_TRAITS[book["deck"]["cards"]].jokers
@@ -564,8 +573,8 @@ def flush_rule_needs_a_wild_card(book: Book) -> Iterator[Finding]:
     if not anything_wild:
         yield Finding(
             ("wild", "flush"),
-            "no card is wild in this book for wild.flush to rule; make a card wild (wild.ranks, "
-            "wild.follow, wild.per_player, or a deck with jokers) or remove wild.flush",
+            "no card is wild in this book for wild.flush to rule; make a card wild (wild.ranks, wild.cards, "
+            "wild.follow, wild.follows, wild.per_player, or a deck with jokers) or remove wild.flush",
         )
 
 
@@ -668,3 +677,37 @@ def community_round_needs_a_community_card(book: Book) -> Iterator[Finding]:
         f"{round_rule} applies to a community card, but deck.exhaustion {exhaustion} never deals "
         f"one; use one of {', '.join(sorted(community))} or leave it normal",
     )
+
+
+@check(("streets",), ("deck", "exhaustion"))
+def community_cards_need_a_deck_that_lasts(book: Book) -> Iterator[Finding]:
+    """Community cards by design (``streets[].board``) are dealt from a deck that serves every
+    seat: a rule for running short would deal one more community card in place of a street,
+    which the engine does not mix with a board the book deals."""
+    exhaustion = book["deck"]["exhaustion"]
+    if not EXHAUSTION_TRAITS[exhaustion].has_rule:
+        return
+    for index, street in enumerate(book["streets"]):
+        if street.get("board"):
+            none = values_where(EXHAUSTION_TRAITS, lambda rule: not rule.has_rule)[0]
+            yield Finding(
+                ("streets", index, "board"),
+                f"street {street['id']!r} deals community cards, but deck.exhaustion {exhaustion} may deal "
+                f"one more in place of a street; a book with community cards sets deck.exhaustion: {none} "
+                "(and seats as many players as the deck serves)",
+                instead=((("deck", "exhaustion"), f"{exhaustion} cannot be mixed with community cards by design"),),
+            )
+            return
+
+
+@check(("wild",))
+def one_follow_rule(book: Book) -> Iterator[Finding]:
+    """Follow the Queen (``follow``) and the same rule for any rank (``follows``) are one rule:
+    a book names it once."""
+    wild = book.get("wild", {})
+    if wild.get("follows") is not None and wild.get("follow", "none") != "none":
+        yield Finding(
+            ("wild", "follows"),
+            f"wild.follows {wild['follows']!r} and wild.follow {wild['follow']!r} both name the rank to follow; "
+            "set one (follows: Q is follow: follow-the-queen), and follow: none where a book extends one that follows",
+        )

@@ -42,10 +42,11 @@ def streets_do_something(book: Book) -> Iterator[Finding]:
     """A street deals cards or asks a decision; a street without betting has no bet size
     and no bring-in."""
     for index, street in enumerate(book["streets"]):
-        if not street["deal"] and not street.get("decisions"):
+        if not street["deal"] and not street.get("decisions") and not street.get("board"):
             yield Finding(
                 ("streets", index, "deal"),
-                f"street {street['id']!r} deals no card and asks no decision; give it cards to deal or decisions",
+                f"street {street['id']!r} deals no card and asks no decision; give it cards to deal "
+                "(to the seats, or to the board) or decisions",
             )
         if street.get("betting", True) is False:
             for key in ("bring_in", "open_pair_big_bet"):

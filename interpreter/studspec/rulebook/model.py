@@ -105,6 +105,8 @@ class Street:
     """What players do with their cards after the deal and before the betting, in order."""
     betting: bool = True
     """Whether the street has a betting round (a step of decisions alone may not)."""
+    board: tuple[Face, ...] = ()
+    """Community cards dealt to the middle after the seats' cards (``streets[].board``)."""
 
     @property
     def open_pair_applies(self) -> bool:
@@ -134,6 +136,8 @@ class WildRules:
     """Single cards that are wild, by their text (``"Qs"``; one-eyed jacks ``"Js"``, ``"Jh"``)."""
     follow: str = "none"
     """A wild rank that changes as the up cards fall (``wild.follow``)."""
+    follows: str | None = None
+    """The trigger rank of Follow the Queen's rule for any rank (``wild.follows``: ``K``)."""
     jokers: str = "wild"
     """How a joker plays (``wild.jokers``)."""
     per_player: str = "none"

@@ -1,0 +1,142 @@
+"""Community cards by design (issue 25): a street may deal cards to the middle, face up,
+shared by every hand (``streets[].board``).
+
+Sources: docs/rules.md V15 (community cards in a stud book); generic_poker's Oxford Stud
+(oxford_stud.json: two down and one up, a two-card community flop, one more up card, a
+community river; every hand plays the community cards freely, "anyCards": 5); PHH deals a
+board as ``d db`` lines (a flop on one line).
+
+The book: tests/data/stud-family/oxford-stud.yaml (hi-lo eight or better, the low card brings
+in), at the scripted stakes: ante 1, bring-in 3, bets 10/20.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from scripted import deal, new_hand, passive, play
+from studspec.authoring.describe import describe
+from studspec.authoring.document import Format, render
+from studspec.engine.actions import ActionKind, parse_action
+from studspec.engine.cards import parse_cards
+from studspec.engine.events import CardBurned, CommunityCardDealt
+from studspec.engine.hand import Hand
+from studspec.errors import IllegalDealError
+from studspec.history.phh import history_actions, parse_history, replay, write_history
+from studspec.rulebook import load_variant
+from studspec.rulebook.loader import validate_file
+
+OXFORD = str(ROOT / "tests" / "data" / "stud-family" / "oxford-stud.yaml")
+
+
+def to_the_flop() -> Hand:
+    """Third street dealt and called through: the 2♣ is the lowest door, p1 brings in for 3,
+    p2 and p3 call (antes 3 + 9 = 12 in the pot)."""
+    hand = new_hand(OXFORD, stacks=[1000, 1000, 1000])
+    deal(hand, p1="KcKd2c", p2="7h8h9s", p3="AsQd5d")
+    passive(hand)
+    return hand
+
+
+def test_the_flop_is_dealt_to_the_middle() -> None:
+    """After third street's betting the next deal due is the flop: two cards for the board,
+    none for a seat."""
+    hand = to_the_flop()
+    pending = hand.pending_deal()
+    assert pending is not None and pending.seat is None and pending.count == 2
+    play(hand, "d db 6dTd")
+    assert hand.community == parse_cards("6dTd")
+    assert all(len(held) == 3 for held in hand.cards)
+
+
+def test_the_community_cards_play_in_every_hand() -> None:
+    """Every hand plays the board: p1's kings take the river K♥ for three kings, but p2's
+    7-8-9-J takes the 6♦ and T♦ for a ten-high straight, the best high hand; p3 has a pair of
+    queens. No hand has five cards of eight or lower (p1 2-3-6, p2 6-7-8, p3 A-5-6), so
+    nobody qualifies for low and p2 scoops the 12 chips: 1000 - 1 - 3 + 12 = 1008; the others
+    996."""
+    hand = to_the_flop()
+    play(hand, "d db 6dTd")
+    passive(hand)
+    deal(hand, p1="3s", p2="Jc", p3="Qs")
+    passive(hand)
+    play(hand, "d db Kh")
+    passive(hand)
+    assert hand.is_complete
+    assert hand.stacks == [996, 1008, 996]
+
+
+def test_the_board_does_not_decide_who_acts_first() -> None:
+    """The community cards are everyone's, so the flop round opens from the seats' own up
+    cards: p1 shows 2♣, p2 9♠, p3 5♦; p2's nine is the best board, whatever the flop."""
+    hand = to_the_flop()
+    play(hand, "d db AhAc")
+    assert hand.actor == 1
+
+
+def test_a_flop_is_written_on_one_line_and_replays_dealt_either_way() -> None:
+    """PHH deals a flop as one ``d db`` line; a history that deals its cards one line each
+    replays too (the board is dealt in parts, the rest still due)."""
+    hand = to_the_flop()
+    play(hand, "d db 6dTd")
+    assert history_actions(hand)[-1] == "d db 6dTd"
+    variant = load_variant(OXFORD)
+    text = write_history(hand, variant_ref=OXFORD)
+    split = text.replace('"d db 6dTd"', '"d db 6d", "d db Td"')
+    assert split != text
+    for history in (text, split):
+        replayed = replay(parse_history(history), variant, unfinished=True)
+        assert replayed.hand.community == hand.community
+
+
+def test_a_bad_board_deal_is_refused_and_changes_nothing() -> None:
+    """Three cards for a two-card flop, a card already in a hand, a card to a seat while the
+    board is due: each refused with the reason, the hand as it was."""
+    hand = to_the_flop()
+    before = hand.snapshot()
+    for line, reason in (
+        ("d db 6dTd4c", "must receive 2 card"),
+        ("d db Kc", "already in play"),
+        ("d dh p1 6d", "out of turn"),
+    ):
+        with pytest.raises(IllegalDealError, match=reason):
+            play(hand, line)
+        assert hand.snapshot() == before
+
+
+def test_the_hands_own_deck_burns_once_and_deals_the_board_once() -> None:
+    """Dealt from the hand's own deck: one burn before the flop, then one community card event
+    a card, and the seats' cards untouched."""
+    hand = Hand(load_variant(OXFORD), [1000] * 9, seed=5)
+    while not hand.community and not hand.is_complete:
+        kinds = {choice.kind for choice in hand.legal_actions()}
+        hand.act(parse_action("pb" if ActionKind.BRING_IN in kinds else "cc"))
+    assert len(hand.community) == 2
+    assert len([e for e in hand.events if isinstance(e, CardBurned)]) == 1
+    assert len([e for e in hand.events if isinstance(e, CommunityCardDealt)]) == 2
+    assert all(len(held) == 3 for held in hand.cards)
+
+
+def test_describe_says_where_the_community_cards_go() -> None:
+    """The rules in plain words say the flop goes to the middle and plays in every hand, and
+    the deck's arithmetic counts the community cards once (9 x 4 + 3 burns + 3 = 42)."""
+    described = " ".join(render(describe(load_variant(OXFORD)), Format.MARKDOWN).split())
+    assert (
+        "A burn card, then two community cards face up in the middle: every hand plays them as its own at the "
+        "showdown." in described
+    )
+    assert "needs at most 42 cards (4 each and 3 burns and 3 community cards)" in described
+
+
+def test_validate_refuses_community_cards_with_a_rule_for_running_short(tmp_path: Path) -> None:
+    """A rule for running short deals a community card in place of a street; it is not mixed
+    with a board the book deals: ``validate`` points at the street's board."""
+    text = Path(OXFORD).read_text(encoding="utf-8").replace("exhaustion: none", "exhaustion: community")
+    book = tmp_path / "oxford-stud.yaml"
+    book.write_text(text, encoding="utf-8")
+    errors = [str(error) for error in validate_file(book)]
+    line = text.splitlines().index("    board: [up, up]") + 1
+    assert any(f":{line}:" in error and "deals community cards, but deck.exhaustion" in error for error in errors)
