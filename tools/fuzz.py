@@ -347,6 +347,25 @@ def _ranked(ranking: Callable[[Sequence[Nature]], Key]) -> Callable[[Holding], K
     return lambda holding: ranking(holding.playing)
 
 
+def _own_and_board(
+    ranking: Callable[[Sequence[Nature]], Key], own: int, board: int, larger_wins: bool
+) -> Callable[[Holding], Key | None]:
+    """Exactly ``own`` of the seat's cards and ``board`` community cards (Stud Hold'em), every
+    choice of them tried; a seat with too few has no claim."""
+
+    def score(holding: Holding) -> Key | None:
+        if len(holding.own) < own or len(holding.board) < board:
+            return None
+        keys = [
+            ranking(mine + shared)
+            for mine in combinations(holding.own, own)
+            for shared in combinations(holding.board, board)
+        ]
+        return max(keys) if larger_wins else min(keys)
+
+    return score
+
+
 Wilds = frozenset[int | Nature]
 """What is wild at a showdown: ranks (an ``int``) and single cards (a ``Nature``)."""
 
@@ -398,7 +417,13 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             return f"wild.flush {variant.wild.flush}"  # this oracle's flushes are five different ranks
         if qualifier is not None and name != "ace-to-five-low":
             return f"a qualifier on a {name} share"
-        if name == "high":
+        if share.own is not None and share.board is not None:
+            if wild_ranks or (name != "high" and name not in LOWS):
+                return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
+            ranking = high_key if name == "high" else LOWS[name]
+            score = _own_and_board(ranking, share.own, share.board, name == "high")
+            oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier))
+        elif name == "high":
             score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
             oracles.append(ShareOracle(name, score, True, True))
         elif name in LOWS:
@@ -1896,7 +1921,7 @@ class HandFuzzer:
         if trigger is not None:
             ranks.add(trigger)
             if None in self.ledger.up_order:
-                return f"an up card was dealt unseen ({wild.follow})"
+                return "an up card was dealt unseen (the rank to follow)"
             followed, waiting = None, False
             for card in self.ledger.up_order:
                 assert card is not None
@@ -2062,7 +2087,10 @@ class HandFuzzer:
         if how == 0:
             return rng.choice(others), cards, "out of turn"
         if how == 1:
-            count = rng.choice([n for n in (0, pending.count - 1, pending.count + 1) if n != pending.count])
+            # The board may be dealt in parts (a card a line, as the protocol deals it): only none
+            # or too many is wrong there (docs/rules.md V15).
+            wrong = (0, pending.count + 1) if seat is None else (0, pending.count - 1, pending.count + 1)
+            count = rng.choice([n for n in wrong if n != pending.count])
             return seat, list(fresh[:count]) if count <= len(fresh) else cards + cards, "the wrong number of cards"
         if how == 2 and known:
             cards[rng.randrange(len(cards))] = rng.choice(known)

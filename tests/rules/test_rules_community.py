@@ -140,3 +140,47 @@ def test_validate_refuses_community_cards_with_a_rule_for_running_short(tmp_path
     errors = [str(error) for error in validate_file(book)]
     line = text.splitlines().index("    board: [up, up]") + 1
     assert any(f":{line}:" in error and "deals community cards, but deck.exhaustion" in error for error in errors)
+
+
+STUD_HOLD_EM = str(ROOT / "tests" / "data" / "stud-family" / "stud-hold-em.yaml")
+
+
+def test_a_share_held_to_two_own_cards_and_three_of_the_board() -> None:
+    """Stud Hold'em (generic_poker stud_hold_em.json; docs/rules.md V15): a hand is exactly
+    two of the player's cards and three community cards, as Omaha plays. The board 2♥ 5♥ 9♥
+    K♥ 3♣ holds four hearts: p1's one heart (A♥) makes no flush, since only two own cards
+    play with three of the board; its best is a pair of sevens. p2's queens make a pair of
+    queens and win. Heads-up blinds 5 and 10 (p2, the dealer, the small blind), checked
+    through: p2 wins the 20: p1 990, p2 1010. Were any cards to play, p1's ace-high flush
+    would have won."""
+    hand = new_hand(STUD_HOLD_EM, stacks=[1000, 1000], ante=0, blinds=(5, 10))
+    deal(hand, p1="Ah7c7d", p2="QsQd4c")
+    passive(hand)
+    for board in ("2h5h9h", "Kh", "3c"):
+        play(hand, f"d db {board}")
+        passive(hand)
+    assert hand.is_complete
+    assert hand.stacks == [990, 1010]
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ("      own: 2\n      board: 3\n", None),
+        ("      own: 2\n", "own and board go together"),
+        ("      own: 3\n      board: 3\n", "a poker hand is five cards: own + board = 5"),
+        ("      own: 0\n      board: 5\n", None),
+        ("      own: -1\n      board: 6\n", "board: 6 is above the maximum 5; allowed: 0 to 5"),
+    ],
+)
+def test_validate_holds_own_and_board_to_a_five_card_hand(patch: str, message: str | None, tmp_path: Path) -> None:
+    """own and board name the five cards of a poker hand together (own + board = 5), within
+    what the streets deal: validate refuses anything else at the share."""
+    text = Path(STUD_HOLD_EM).read_text(encoding="utf-8").replace("      own: 2\n      board: 3\n", patch)
+    book = tmp_path / "stud-hold-em.yaml"
+    book.write_text(text, encoding="utf-8")
+    errors = [str(error) for error in validate_file(book)]
+    if message is None:
+        assert errors == []
+    else:
+        assert any(message in error for error in errors), errors

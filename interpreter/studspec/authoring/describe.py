@@ -416,7 +416,10 @@ class _Builder:
                 described.append(self.set_share(share, sizes))
                 continue
             said = phrase("pots.shares.hand", share.hand)
-            described.append((said.noun, fill(said.text, self.book)))
+            text = fill(said.text, self.book)
+            if share.own is not None and share.board is not None:
+                text += _own_and_board_words(share.own, share.board)
+            described.append((said.noun, text))
         if len(shares) == 1:
             noun, text = described[0]
             return f"Each pot goes to the best {noun}: {text}."
@@ -552,3 +555,13 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     return (
         f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
     )
+
+
+def _own_and_board_words(own: int, board: int) -> str:
+    """Which cards a share's hand is made of: ", made of exactly two of the player's own cards
+    and three of the community cards"."""
+    if board == 0:
+        return f", made of {_number(own)} of the player's own cards only (no community card plays)"
+    if own == 0:
+        return f", made of the {_number(board)} community cards only"
+    return f", made of exactly {_number(own)} of the player's own cards and {_number(board)} of the community cards"

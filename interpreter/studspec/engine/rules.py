@@ -35,6 +35,7 @@ from .registry import Registry
 from .shares import (
     Evaluator,
     HoleCardShare,
+    OwnAndBoardShare,
     RankedShare,
     SetHandShare,
     ShareRule,
@@ -566,6 +567,9 @@ def resolve(variant: Variant) -> ResolvedRules:
 def _share_rule(share: Share) -> ShareRule:
     """A share's rule: its ranking, reading one of the two hands a seat set if it names one."""
     rule = SHARE_RULES[share.hand]
+    if share.own is not None and share.board is not None:
+        assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
+        return OwnAndBoardShare(rule, share.own, share.board)
     if share.set_hand is None:
         return rule
     assert isinstance(rule, RankedShare)  # the checks allow `set` on poker rankings only

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import cast
 
 from studspec.rulebook.model import Face
@@ -178,7 +179,55 @@ class SetHandShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | HoleCardShare | SetHandShare
+class OwnAndBoardShare:
+    """A poker share whose hand is exactly ``own`` of the seat's own cards and ``board`` of the
+    community cards (Stud Hold'em: two and three, as Omaha plays; docs/rules.md V15). A seat
+    with too few of either has no such hand and no claim to the share."""
+
+    __slots__ = ("board", "high", "inner", "name", "own", "ranking")
+
+    def __init__(self, inner: RankedShare, own: int, board: int) -> None:
+        self.inner = inner
+        self.own = own
+        self.board = board
+        self.ranking = inner.ranking
+        self.high = inner.high
+        self.name = inner.name
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.inner.ranking_for(holding)
+
+    def _best(self, holding: Holding) -> tuple[int, tuple[Card, ...]] | None:
+        """The best value and its cards over every choice of own and community cards."""
+        if len(holding.cards) < self.own or len(holding.community) < self.board:
+            return None
+        evaluator = self.ranking_for(holding)
+        best: tuple[int, tuple[Card, ...]] | None = None
+        for mine in combinations(holding.cards, self.own):
+            for shared in combinations(holding.community, self.board):
+                five = mine + shared
+                value = evaluator.value(five)
+                if best is None or value > best[0]:
+                    best = (value, five)
+        return best
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        """The five the share plays (the odd-chip rules read them), or all when none can."""
+        best = self._best(holding)
+        return holding.playing if best is None else best[1]
+
+    def score(self, holding: Holding) -> int | None:
+        best = self._best(holding)
+        return None if best is None else best[0]
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.inner.qualifies(score, qualifier)
+
+    def describe(self, score: int) -> str:
+        return self.inner.describe(score)
+
+
+ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

@@ -58,6 +58,8 @@ def _share(data: Mapping[str, Any]) -> Share:
         hand=data["hand"],
         qualifier=None if qualifier is None else int(qualifier),
         set_hand=None if set_hand is None else int(set_hand),
+        own=None if data.get("own") is None else int(data["own"]),
+        board=None if data.get("board") is None else int(data["board"]),
     )
 
 

@@ -711,3 +711,33 @@ def one_follow_rule(book: Book) -> Iterator[Finding]:
             f"wild.follows {wild['follows']!r} and wild.follow {wild['follow']!r} both name the rank to follow; "
             "set one (follows: Q is follow: follow-the-queen), and follow: none where a book extends one that follows",
         )
+
+
+@check(("pots", "shares"), ("streets",))
+def own_and_board_fit(book: Book) -> Iterator[Finding]:
+    """A share held to ``own`` of a seat's cards and ``board`` community cards names both, five
+    in all, on a poker ranking, in a book that deals that many community cards and at least
+    that many cards to each seat (Stud Hold'em: two and three)."""
+    streets = book["streets"]
+    community = sum(len(street.get("board", ())) for street in streets)
+    dealt = sum(len(street["deal"]) for street in streets)
+    for index, share in enumerate(book["pots"]["shares"]):
+        own, board = share.get("own"), share.get("board")
+        if own is None and board is None:
+            continue
+        where = ("pots", "shares", index, "own" if own is not None else "board")
+        if own is None or board is None:
+            yield Finding(where, "own and board go together: how many of a seat's own cards and of the "
+                          "community cards the hand plays (Stud Hold'em: own 2, board 3)")  # fmt: skip
+        elif own + board != 5:
+            yield Finding(
+                where, f"own {own} + board {board} = {own + board}; a poker hand is five cards: own + board = 5"
+            )
+        elif HAND_TRAITS[share["hand"]].card or share.get("set") is not None:
+            yield Finding(where, f"own and board choose the five cards of a poker hand; {share['hand']!r}"
+                          f"{' reading a set hand' if share.get('set') is not None else ''} is not one")  # fmt: skip
+        elif board > community:
+            yield Finding(where, f"the hand plays {board} community card(s), but the streets deal {community} "
+                          "(streets[].board)")  # fmt: skip
+        elif own > dealt:
+            yield Finding(where, f"the hand plays {own} of a seat's own cards, but each seat is dealt {dealt}")

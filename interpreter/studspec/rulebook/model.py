@@ -124,6 +124,10 @@ class Share:
     """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
     set_hand: int | None = None
     """In a book whose players set two hands: which of them (1 or 2) this share reads."""
+    own: int | None = None
+    """Exactly this many of a seat's own cards play for the share (with ``board``), else any."""
+    board: int | None = None
+    """Exactly this many community cards play for the share (with ``own``)."""
 
 
 @dataclass(frozen=True)
