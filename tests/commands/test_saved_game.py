@@ -450,3 +450,26 @@ def test_no_home_folder_is_one_line_issue_21_item_11(
         err
         == "studspec play: cannot find a home folder to keep the key for saved games in; set $STUDSPEC_CONFIG_DIR to a folder\n"
     )
+
+
+def test_a_game_with_blinds_saved_in_its_second_hand_resumes_with_the_button_where_it_was(tmp_path: Path) -> None:
+    """docs/rules.md F10: at a table with blinds the button moves a chair each hand, so in the
+    second hand the person (chair 1) is p3, the dealer. A game saved there resumes in the same
+    seat, the same stacks by seat, and ends as the game played straight through does."""
+    book = load_variant(str(Path(__file__).resolve().parents[1] / "data" / "blinds" / "hole-card-blinds.yaml"))
+
+    def second_hand(script: str, save: Path | None = None) -> tuple[str, Session]:
+        session = new_session(book, 3, 0, seed=4)
+        _play("f\n" + "cc\n" * 30, session=session)
+        _status, out, _ = _play(script, save, session)
+        return out, session
+
+    save = tmp_path / "game.json"
+    before, _ = second_hand("cc\nq\ny\n", save)
+    assert "=== Hand 2: Hole-Card Blinds, you are p3, p3 deals ===" in before
+    assert f"Game saved to {save}" in before
+    resumed = load_game(str(save))
+    assert resumed.hands == 1 and resumed.hand_seat() == 2
+    _status, after, _ = _play("cc\n" * 60, session=resumed)
+    straight, _ = second_hand("cc\ncc\n" + "cc\n" * 60)
+    assert after.split("Result:", 1)[1] == straight.split("Result:", 1)[1]

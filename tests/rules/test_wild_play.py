@@ -137,3 +137,33 @@ def test_a_single_wild_card_or_a_followed_rank_is_a_wild_card_for_the_flush_rule
             encoding="utf-8",
         )
         assert validate_file(book) == []
+
+
+def test_an_extra_card_dealt_face_up_shows_and_counts_on_the_board() -> None:
+    """Baseball with the up 4's extra card face up (Gustafson's house; Wikipedia, "Baseball
+    (poker)": the extra card "can be dealt face up rather than face down"): p1's up 4♥ earns
+    the K♠ at once, face up. On fourth street p1 shows 4♥ K♠ 6♣ against p2's Q♥ 6♦: p1's king
+    is the best board and acts first (face down, the K♠ would leave p2's queen the best)."""
+    hand = new_hand(str(FAMILY / "baseball-gustafson.yaml"), stacks=(1000, 1000))
+    deal(hand, p1="2c5d4h")
+    assert hand.pending_deal() == PendingDeal(0, 1, (Face.UP,))
+    deal(hand, p1="Ks")
+    deal(hand, p2="7c8dQh")
+    assert [str(card) for card in hand.boards[0]] == ["4h", "Ks"]
+    passive(hand)
+    deal(hand, p1="6c", p2="6d")
+    assert hand.actor == 0
+
+
+def test_extra_face_goes_only_with_a_rule_that_deals_an_extra_card(tmp_path: Path) -> None:
+    """validate refuses extra_face on a rule that deals no card (pay or fold), at the key."""
+    book = tmp_path / "face.yaml"
+    book.write_text(
+        'schema_version: 1\nextends: baseball\nname: face\ntriggers:\n  - rank: "3"\n    effect: pay-or-fold\n'
+        "    price: pot\n    extra_face: up\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(book)]
+    assert any(":8:17:" in error and "deals no extra card, so it has no extra_face" in error for error in errors), (
+        errors
+    )

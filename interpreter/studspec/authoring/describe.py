@@ -380,9 +380,9 @@ class _Builder:
         """What a dealt-card rule does, with its price when it has one."""
         words = phrase("triggers.effect", trigger.effect)
         if trigger.price == "free":
-            return fill(words.text, self.book)
+            return _extra_face(fill(words.text, self.book), trigger)
         price = fill(phrase("triggers.price", trigger.price).noun, self.book)
-        rule = fill(words.priced, self.book, price=price)
+        rule = _extra_face(fill(words.priced, self.book, price=price), trigger)
         return f"{rule} (a player who cannot pay it all pays what they have and is all-in)"
 
     def showdown(self) -> Section:
@@ -565,3 +565,10 @@ def _own_and_board_words(own: int, board: int) -> str:
     if own == 0:
         return f", made of the {_number(board)} community cards only"
     return f", made of exactly {_number(own)} of the player's own cards and {_number(board)} of the community cards"
+
+
+def _extra_face(words: str, trigger: Trigger) -> str:
+    """A dealt-card rule's words with its extra card dealt face up where the book says so
+    (``triggers[].extra_face``); the phrases say face down, the usual way."""
+    face = phrase("triggers.extra_face", trigger.extra_face.value).text
+    return words.replace("one more card, face down,", f"one more card, {face},")

@@ -302,6 +302,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "Each player's lowest face-down card (aces high), and every card of its rank that player "
         "holds, are wild for that player alone."
     ),
+    ("triggers.extra_face", "down"): Phrase("face down"),
+    ("triggers.extra_face", "up"): Phrase("face up (seen by everyone)"),
     ("triggers.effect", "extra-card"): Phrase(
         "that player is dealt one more card, face down, at once and free; a hand of more than "
         "seven cards plays its best five",

@@ -272,13 +272,14 @@ def _carry_out(hand: HandCore, dealt: DealPart) -> None:
         if cost:
             dealt.offers.append(Offer(seat, cost, rule))
         elif rule.effect.extra_card:
-            _extra_card(hand, seat)
+            _extra_card(hand, seat, rule.extra_face)
 
 
-def _extra_card(hand: HandCore, seat: int) -> None:
-    """The seat is dealt one more card, face down, before anyone else's next card."""
+def _extra_card(hand: HandCore, seat: int, face: Face) -> None:
+    """The seat is dealt one more card (face down, or up as the rule says), before anyone
+    else's next card."""
     dealt: DealPart = hand.parts[_PART]
-    dealt.queue.insert(0, (seat, (Face.DOWN,)))
+    dealt.queue.insert(0, (seat, (face,)))
 
 
 def offer_of(hand: HandCore) -> Offer | None:
@@ -314,7 +315,7 @@ def answer(hand: HandCore, seat: int, action: Action) -> None:
         paid = Action(ActionKind.PAY, amount=offer.cost)
         hand.events.append(ActionTaken(seat, paid, offer.cost, 0, hand.stacks[seat] == 0))
         if offer.rule.effect.extra_card:
-            _extra_card(hand, seat)
+            _extra_card(hand, seat, offer.rule.extra_face)
     elif action.kind is FOLD:
         fold(hand, seat)
         dealt.queue = [entry for entry in dealt.queue if entry[0] != seat]

@@ -523,7 +523,8 @@ class ResolvedRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.follow.trigger is not None)
-        object.__setattr__(self, "boards_may_differ", any(self.decisions))
+        extra_up = any(rule.effect.extra_card and rule.extra_face is Face.UP for rule in self.triggers)
+        object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up)
 
     @property
     def deal_may_fold(self) -> bool:
@@ -554,7 +555,12 @@ def resolve(variant: Variant) -> ResolvedRules:
         wild=_wild_table(variant),
         triggers=tuple(
             DealtCardRule(
-                RANK_LETTERS.index(t.rank), t.face, t.effect, TRIGGER_EFFECTS[t.effect], TRIGGER_PRICES[t.price]
+                RANK_LETTERS.index(t.rank),
+                t.face,
+                t.effect,
+                TRIGGER_EFFECTS[t.effect],
+                TRIGGER_PRICES[t.price],
+                t.extra_face,
             )
             for t in variant.triggers
         ),

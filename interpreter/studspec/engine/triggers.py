@@ -40,6 +40,8 @@ class DealtCardRule:
     effect: TriggerEffect
     price: Price | None
     """``None``: the rule is free and takes effect with no question."""
+    extra_face: Face = Face.DOWN
+    """How the extra card comes, for a rule that deals one (``triggers[].extra_face``)."""
 
 
 @dataclass(frozen=True)

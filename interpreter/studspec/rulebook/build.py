@@ -69,6 +69,7 @@ def _trigger(data: Mapping[str, Any]) -> Trigger:
         effect=data["effect"],
         face=Face(data.get("face", "up")),
         price=data.get("price", "free"),
+        extra_face=Face(data.get("extra_face", "down")),
     )
 
 

@@ -434,12 +434,18 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     size = DECK_TRAITS[deck["cards"]].cards
     seats = book["players"]["max"]
     cards = sum(len(street["deal"]) for street in streets)
-    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i, street in enumerate(streets) if street["deal"])
-    needed = seats * cards + burns + extras
+    burns = sum(
+        BURN_TRAITS[deck["burn"]].cards_burned_before(i)
+        for i, street in enumerate(streets)
+        if street["deal"] or street.get("board")
+    )
+    board = sum(len(street.get("board", ())) for street in streets)  # community cards, dealt once
+    needed = seats * cards + burns + board + extras
     if needed > size:
-        fits = (size - burns - extras) // cards
+        fits = (size - burns - board - extras) // max(cards, 1)
+        shared = f" + {board} community cards" if board else ""
         message = (
-            f"{seats} players x {cards} cards + {burns} burns + {extras} possible extra cards = {needed} "
+            f"{seats} players x {cards} cards + {burns} burns{shared} + {extras} possible extra cards = {needed} "
             f"cards, but the {deck['cards']} deck has {size}; an extra card cannot wait for a "
             f"community card: {_fewer_players(fits)}"
         )
@@ -741,3 +747,15 @@ def own_and_board_fit(book: Book) -> Iterator[Finding]:
                           "(streets[].board)")  # fmt: skip
         elif own > dealt:
             yield Finding(where, f"the hand plays {own} of a seat's own cards, but each seat is dealt {dealt}")
+
+
+@check(("triggers",))
+def extra_face_goes_with_an_extra_card(book: Book) -> Iterator[Finding]:
+    """``extra_face`` says how a rule's extra card is dealt: only a rule that deals one has it."""
+    for index, trigger in enumerate(book.get("triggers", ())):
+        if "extra_face" in trigger and not TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card:
+            yield Finding(
+                ("triggers", index, "extra_face"),
+                f"effect {trigger['effect']!r} deals no extra card, so it has no extra_face; "
+                "extra_face goes with effect extra-card",
+            )

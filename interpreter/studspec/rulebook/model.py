@@ -162,6 +162,8 @@ class Trigger:
     face: Face = Face.UP
     price: str = "free"
     """What the rule costs the seat (``triggers[].price``): ``free`` asks nothing."""
+    extra_face: Face = Face.DOWN
+    """How an extra card the rule deals comes (``triggers[].extra_face``)."""
 
 
 @dataclass(frozen=True, slots=True)
