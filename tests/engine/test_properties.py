@@ -14,7 +14,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import BUILTIN_BOOKS
+from conftest import BUILTIN_BOOKS, ROOT
 from studspec.engine.actions import ActionKind
 from studspec.engine.cards import Card
 from studspec.engine.events import (
@@ -153,6 +153,11 @@ def check_state(hand: Hand) -> None:
 def test_random_legal_play_keeps_every_invariant(
     book: str, players: int, seed: int, short_stacks: bool, fold: float, aggression: float
 ) -> None:
+    play_and_check(book, players, seed, short_stacks, fold, aggression)
+
+
+def play_and_check(book: str, players: int, seed: int, short_stacks: bool, fold: float, aggression: float) -> None:
+    """One hand of random legal play, every invariant checked after every step."""
     variant = load_variant(book)
     players = min(players, variant.max_players)  # Baseball seats six: its extra cards need the deck
     rng = random.Random(seed)
@@ -177,3 +182,42 @@ def test_random_legal_play_keeps_every_invariant(
     assert hand.result is not None
     assert hand.result.stacks == tuple(hand.stacks)
     assert sum(hand.result.net) == 0
+
+
+TABLE_RULE_BOOKS = sorted(
+    str(path)
+    for path in (
+        *(ROOT / "tests" / "data" / "blinds").glob("*.yaml"),
+        *(
+            ROOT / "tests" / "data" / "stud-family" / f"{name}.yaml"
+            for name in (
+                "oxford-stud",
+                "billabong",
+                "stud-hold-em",
+                "razzaho",
+                "four-forty-four",
+                "mississippi-stud",
+                "australian-stud",
+                "follow-the-king",
+                "baseball-gustafson",
+            )
+        ),
+        ROOT / "tests" / "conformance" / "wild" / "books" / "one-eyed-jacks.yaml",
+    )
+)
+"""Books of issue 25's table rules: blinds, community cards (free, or own and board), a rank
+to follow, single wild cards, an extra card face up."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    book=st.sampled_from(TABLE_RULE_BOOKS),
+    players=st.integers(min_value=2, max_value=9),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    short_stacks=st.booleans(),
+)
+def test_the_table_rules_keep_every_invariant(book: str, players: int, seed: int, short_stacks: bool) -> None:
+    """Blinds posted short and all-in, boards every hand plays, single wild cards: chips are
+    conserved, every card is in one place, no seat sees another's down card, after every
+    step of random play (docs/rules.md F10, V5, V6, V15)."""
+    play_and_check(book, players, seed, short_stacks, 0.1, 0.3)

@@ -280,3 +280,14 @@ def test_heads_up_a_small_blind_short_of_an_all_in_big_blind_still_calls_or_fold
     short = new_hand(HOLE, stacks=[4, 100], **BLINDS)
     deal(short, p1="7cKd", p2="2s9h")
     assert short.actor is None and short.pending_deal() is not None
+
+
+def test_the_hand_knows_its_button_the_seat_that_posts_no_blind() -> None:
+    """Seats are numbered from the dealer's left, so the dealer is the last seat: three-handed
+    p3 deals and posts nothing; heads-up p2 deals and posts the small blind (TDA 34)."""
+    three = new_hand(HOLE, stacks=[1000, 1000, 1000], **BLINDS)
+    assert three.button == 2
+    assert three.button not in {e.seat for e in three.events if isinstance(e, BlindPosted)}
+    two = new_hand(HOLE, stacks=[1000, 1000], **BLINDS)
+    assert two.button == 1
+    assert next(e for e in two.events if isinstance(e, BlindPosted)).seat == two.button

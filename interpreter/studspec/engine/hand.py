@@ -169,6 +169,14 @@ class Hand:
         return self.setup.starting_stacks
 
     @property
+    def button(self) -> int:
+        """The dealer's seat: the last. A hand numbers its seats from the dealer's left (p1
+        posts the first blind; PHH lists the players the same way), so a table whose button
+        moves deals each hand with its chairs renumbered (``studspec play`` does, where the
+        book has blinds)."""
+        return self.seats - 1
+
+    @property
     def stacked_deck(self) -> tuple[Card, ...] | None:
         return self.setup.stacked_deck
 
