@@ -79,6 +79,7 @@ from studspec import (
     Face,
     Hand,
     HandEnded,
+    IndicatorDealt,
     LegalAction,
     Mucked,
     PendingDeal,
@@ -735,6 +736,8 @@ class Ledger:
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.board: list[Card | None] = []
+        self.indicators: list[Card | None] = []
+        """Cards in the middle that play in no hand (an indicator's rank is wild)."""
         self.burns: list[Card | None] = []
         self.where: dict[Card, str] = {}
         self.muck_order: list[int] = []
@@ -786,6 +789,9 @@ class Ledger:
             self._place(event.card, "the board")
             self.board.append(event.card)
             self.up_order.append(event.card)
+        elif isinstance(event, IndicatorDealt):
+            self._place(event.card, "the indicator")
+            self.indicators.append(event.card)
         elif isinstance(event, CardBurned):
             self._place(event.card, "the burns")
             self.burns.append(event.card)
@@ -1605,6 +1611,7 @@ class HandFuzzer:
             variant.deck == "standard-52"
             and not wild.ranks
             and not wild.cards
+            and not any(street.indicator for street in variant.streets)
             and wild.follow == "none"
             and wild.per_player == "none"
         )
@@ -1727,7 +1734,7 @@ class HandFuzzer:
         deck = hand.deck
         total = len(deck.cards)
         held = sum(len(cards) for cards in ledger.cards) + sum(len(cards) for _, cards in ledger.passing)
-        slots = held + len(ledger.board) + len(ledger.burns) + ledger.discarded + deck.size
+        slots = held + len(ledger.board) + len(ledger.indicators) + len(ledger.burns) + ledger.discarded + deck.size
         if slots != total:
             raise Broken("cards", f"{slots} cards are dealt, burned, thrown away or in the stub; the deck has {total}")
         out = [s for s in range(len(ledger.cards)) if ledger.folded[s] or ledger.mucked[s]]
@@ -1915,6 +1922,10 @@ class HandFuzzer:
         wild = self.variant.wild
         ranks: set[int | Nature] = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
         ranks.update((RANK_LETTERS.index(text[0]) + 2, text[1]) for text in wild.cards)
+        if any(street.indicator == "wild-rank" for street in self.variant.streets):
+            if None in self.ledger.indicators:
+                return "an indicator card was dealt unseen"
+            ranks.update(NATURE[card][0] for card in self.ledger.indicators if card is not None)
         trigger = QUEEN if wild.follow == "follow-the-queen" else None
         if wild.follows is not None:
             trigger = RANK_LETTERS.index(wild.follows) + 2

@@ -27,6 +27,7 @@ from studspec.engine.events import (
     CardsDealt,
     CommunityCardDealt,
     HandEnded,
+    IndicatorDealt,
     Mucked,
     PotAwarded,
 )
@@ -67,7 +68,7 @@ def check_event_log(hand: Hand) -> None:
             for seat, amount in event.amounts:
                 stacks[seat] += amount
                 pot -= amount
-        elif isinstance(event, (CardsDealt, CommunityCardDealt, CardBurned)):
+        elif isinstance(event, (CardsDealt, CommunityCardDealt, IndicatorDealt, CardBurned)):
             cards = event.cards if isinstance(event, CardsDealt) else (event.card,)
             for dealt in cards:  # None for an unseen card; `card` above holds known cards only
                 assert dealt is not None
@@ -79,7 +80,7 @@ def check_event_log(hand: Hand) -> None:
                 if isinstance(event, CardsDealt):
                     location[card] = f"p{event.seat}"
                     holdings[event.seat].append(card)
-                elif isinstance(event, CommunityCardDealt):
+                elif isinstance(event, (CommunityCardDealt, IndicatorDealt)):
                     location[card] = "board"
                 else:
                     location[card] = "burn"
@@ -125,6 +126,7 @@ def check_state(hand: Hand) -> None:
     assert sum(hand.stacks) + sum(p.amount for p in hand.pots()) == sum(hand.starting_stacks)
     places: list[Card] = [c for cards in hand.cards for c in cards if c is not None]
     places += [c for c in hand.community if c is not None]
+    places += [c for c in hand.indicators if c is not None]
     places += [c for c in hand.deck.burns if c is not None]
     places += list(hand.deck.stub)
     places += [c for c in hand.deck.muck if c is not None and c not in places]  # discards (a fold's stay held)
@@ -200,6 +202,7 @@ TABLE_RULE_BOOKS = sorted(
                 "australian-stud",
                 "follow-the-king",
                 "baseball-gustafson",
+                "kryky",
             )
         ),
         ROOT / "tests" / "conformance" / "wild" / "books" / "one-eyed-jacks.yaml",

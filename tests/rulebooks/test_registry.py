@@ -34,6 +34,7 @@ REGISTRIES = [
     rules.WILD_PER_PLAYER,
     rules.WILD_BOARD,
     rules.WILD_FLUSH,
+    rules.STREET_INDICATORS,
     rules.TRIGGER_EFFECTS,
     rules.TRIGGER_PRICES,
     rules.SHARE_RULES,

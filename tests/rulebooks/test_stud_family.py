@@ -66,6 +66,7 @@ def check_chips_and_cards(hand: Hand) -> None:
     places += hand.deck.muck
     places += hand.deck.burns
     places += hand.community
+    places += hand.indicators
     places += hand.deck.stub
     counted = Counter(places)
     twice = sorted(str(card) for card, times in counted.items() if times > 1)

@@ -21,8 +21,8 @@ from scripted import deal, new_hand, passive, play
 from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.engine.actions import ActionKind, parse_action
-from studspec.engine.cards import parse_cards
-from studspec.engine.events import CardBurned, CommunityCardDealt
+from studspec.engine.cards import Rank, parse_cards
+from studspec.engine.events import CardBurned, CommunityCardDealt, WildRanksChanged
 from studspec.engine.hand import Hand
 from studspec.errors import IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
@@ -139,7 +139,7 @@ def test_validate_refuses_community_cards_with_a_rule_for_running_short(tmp_path
     book.write_text(text, encoding="utf-8")
     errors = [str(error) for error in validate_file(book)]
     line = text.splitlines().index("    board: [up, up]") + 1
-    assert any(f":{line}:" in error and "deals community cards, but deck.exhaustion" in error for error in errors)
+    assert any(f":{line}:" in error and "deals cards to the middle, but deck.exhaustion" in error for error in errors)
 
 
 STUD_HOLD_EM = str(ROOT / "tests" / "data" / "stud-family" / "stud-hold-em.yaml")
@@ -184,3 +184,75 @@ def test_validate_holds_own_and_board_to_a_five_card_hand(patch: str, message: s
         assert errors == []
     else:
         assert any(message in error for error in errors), errors
+
+
+KRYKY = str(ROOT / "tests" / "data" / "stud-family" / "kryky.yaml")
+
+
+def checked_through(hand: Hand) -> None:
+    """Post the bring-in or check and call until the hand asks something else (a draw)."""
+    while hand.actor is not None and not hand.is_complete:
+        kinds = {choice.kind for choice in hand.legal_actions()}
+        if ActionKind.BRING_IN in kinds:
+            hand.act(parse_action("pb"))
+        elif ActionKind.CHECK_CALL in kinds:
+            hand.act(parse_action("cc"))
+        else:
+            return
+
+
+def to_the_wild_card() -> Hand:
+    """Kryky heads-up to its last street, everything checked: p1 A♠ K♠ 2♣ down, 7♥ 7♦ up; p2
+    Q♥ Q♦ 4♣ down, 9♠ 3♦ up (the 9♠ is the high card: p2 brings in, p1 calls); the
+    community cards 5♣ and J♦; both stand pat."""
+    hand = new_hand(KRYKY, stacks=[1000, 1000])
+    deal(hand, p1="AsKs2c7h7d", p2="QhQd4c9s3d")
+    checked_through(hand)
+    play(hand, "d db 5c")
+    checked_through(hand)
+    play(hand, "p1 sd\np2 sd")
+    checked_through(hand)
+    play(hand, "d db Jd")
+    checked_through(hand)
+    return hand
+
+
+def test_an_indicator_card_names_the_wild_rank_and_plays_in_no_hand() -> None:
+    """Kryky (generic_poker kryky.json, the last card a "Wild" subset): the last card goes to
+    the middle, in no hand, and every card of its rank is wild from then on. The 2♥ comes:
+    deuces are wild, so p1's 2♣ makes its sevens three sevens, which beat p2's queens; the 2♥
+    itself pairs nobody. Antes 2, bring-in 3 and its call 3: 8 to p1: 1000 - 4 + 8 = 1004."""
+    hand = to_the_wild_card()
+    pending = hand.pending_deal()
+    assert pending is not None and pending.seat is None and pending.indicator
+    play(hand, "d db 2h")
+    assert hand.indicators == parse_cards("2h") and hand.community == parse_cards("5cJd")
+    assert [e.ranks for e in hand.events if isinstance(e, WildRanksChanged)] == [(Rank.TWO,)]
+    checked_through(hand)
+    assert hand.is_complete
+    assert hand.stacks == [1004, 996]
+    assert hand.result is not None and "three of a kind, sevens" in hand.result.awards[0].hand
+
+
+def test_the_indicator_is_no_card_of_any_hand() -> None:
+    """The indicator plays in no hand: the Q♠ makes queens wild, so p2's Q♥ Q♦ are two wild
+    cards; with its 3♦ 4♣ and the board's 5♣ they make a seven-high straight, the best hand
+    (p1 has a pair of sevens). Were the Q♠ a card of p2's hand, three wild queens and the 9♠
+    would be four nines. p2 wins the 8: p1 996, p2 1004."""
+    hand = to_the_wild_card()
+    play(hand, "d db Qs")
+    checked_through(hand)
+    assert hand.is_complete
+    assert hand.stacks == [996, 1004]
+    assert hand.result is not None and hand.result.awards[0].hand == "straight, seven high"
+
+
+def test_the_indicator_is_written_on_its_own_line_and_replays() -> None:
+    """PHH has no indicator card: it is a ``d db`` line of its own after the street's board,
+    which the hand knows is the indicator (the deal due says so)."""
+    hand = to_the_wild_card()
+    play(hand, "d db 2h")
+    assert history_actions(hand)[-1] == "d db 2h"
+    text = write_history(hand, variant_ref=KRYKY)
+    replayed = replay(parse_history(text), load_variant(KRYKY), unfinished=True)
+    assert replayed.hand.indicators == hand.indicators

@@ -179,6 +179,9 @@ class _Builder:
                     f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
                 )
             )
+        if street.indicator is not None:
+            burn = "a burn card, then " if burned and not street.deal and not street.board else ""
+            parts.append(_sentence(burn + phrase("streets.indicator", street.indicator).text))
         parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
         parts += (
             self.street_betting(index, street)
@@ -186,6 +189,7 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
+        known.add("indicator")
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -278,13 +282,17 @@ class _Builder:
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
-        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.board)
-        board = sum(len(st.board) for st in v.streets)  # dealt once, not a seat
+        burns = sum(
+            burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.board or st.indicator
+        )
+        board = sum(len(st.board) + (st.indicator is not None) for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
         options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
         if board:
-            burnt += f" and {board} community card{'s' if board != 1 else ''}"
+            middle = "community card" if not any(st.indicator for st in v.streets) else "card in the middle"
+            plural = middle.replace("card", "cards", 1) if board != 1 else middle
+            burnt += f" and {board} {plural}"
         if extra:  # a draw or a buy deals a replacement from the stub
             them = "one of them a replacement" if extra == 1 else f"{_number(extra)} of them replacements"
             burnt = f", {them}" + (f",{burnt}" if burnt else "")

@@ -174,6 +174,9 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("streets.deal", "down"): Phrase("face down"),
     ("streets.deal", "up"): Phrase("face up"),
     ("streets.board", "up"): Phrase("face up in the middle"),
+    ("streets.indicator", "wild-rank"): Phrase(
+        "one more card face up in the middle, in no hand: every card of its rank is wild from then on, in every hand"
+    ),
     ("streets.bet", "small"): Phrase("the small bet", noun="the small bet"),
     ("streets.bet", "big"): Phrase("the big bet", noun="the big bet"),
     ("streets.bring_in", "true"): Phrase("The bring-in opens the betting.", noun="the bring-in"),

@@ -70,9 +70,11 @@ class PendingDeal:
     """What the dealer must deal next when cards come from outside."""
 
     seat: int | None
-    """The seat to deal to, or ``None`` for a community card."""
+    """The seat to deal to, or ``None`` for a community card (or an indicator card)."""
     count: int
     faces: tuple[Face, ...]
+    indicator: bool = False
+    """The card due is an indicator card, in no hand (``streets[].indicator``)."""
 
 
 class HandCore(Protocol):

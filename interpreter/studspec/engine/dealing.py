@@ -27,15 +27,29 @@ from studspec.rulebook.model import Face
 from .actions import Action, ActionKind, LegalAction
 from .cards import FIRST_JOKER, Card, format_cards
 from .core import HandCore, PendingDeal, PhaseHandler, fold, part, pot_size
-from .events import ActionTaken, BurnsReshuffled, CardBurned, CardsDealt, CommunityCardDealt, StreetBegan, TriggerFired
+from .events import (
+    ActionTaken,
+    BurnsReshuffled,
+    CardBurned,
+    CardsDealt,
+    CommunityCardDealt,
+    IndicatorDealt,
+    StreetBegan,
+    TriggerFired,
+    WildRanksChanged,
+)
 from .hot import FOLD, PAY
 from .phases import PhaseKind, Wait
 from .rules import DealPlan
 from .triggers import DealtCardRule, Offer
-from .wild_now import track
+from .wild_now import indicators_of, table_ranks, track
 
 Queued = tuple[int | None, tuple[Face, ...]]
-"""One seat still to be dealt this street (``None``: the board), and the faces of its cards."""
+"""One seat still to be dealt this street (``None``: the board; :data:`INDICATOR`: an
+indicator card), and the faces of its cards."""
+
+INDICATOR = -1
+"""Where an indicator card is queued: the middle, in no hand (``streets[].indicator``)."""
 
 
 class DealPart:
@@ -78,7 +92,7 @@ def begin_street(hand: HandCore, index: int) -> None:
 def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
-    needed = len(street.deal) * len(hand.live) + len(street.board)
+    needed = len(street.deal) * len(hand.live) + len(street.board) + (street.indicator is not None)
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 
@@ -114,6 +128,8 @@ def enter_deal(hand: HandCore) -> None:
         dealt.queue = [(seat, street.deal) for seat in hand.live] if street.deal else []
         if street.board:  # community cards by design, after the seats' cards
             dealt.queue.append((None, street.board))
+        if street.indicator is not None:  # last, in the middle: it sets a rule
+            dealt.queue.append((INDICATOR, (Face.UP,)))
     if hand.deck.drawing:
         _draw_street(hand, dealt)
 
@@ -179,6 +195,8 @@ def pending_deal(hand: HandCore) -> PendingDeal | None:
     if not dealt.queue or hand.deck.drawing or hand.street is None or dealt.offers:
         return None
     seat, faces = dealt.queue[0]
+    if seat == INDICATOR:
+        return PendingDeal(None, len(faces), faces, indicator=True)
     return PendingDeal(seat, len(faces), faces)
 
 
@@ -188,12 +206,13 @@ def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -
     for dealt_card in cards:
         hand.deck.take(dealt_card)
     dealt: DealPart = hand.parts[_PART]
+    where = dealt.queue[0][0]  # a seat, the board, or the indicator
     if len(cards) < expected.count:  # part of a street's community cards: the rest stay due
-        dealt.queue[0] = (seat, expected.faces[len(cards) :])
-        place(hand, seat, cards, expected.faces[: len(cards)])
+        dealt.queue[0] = (where, expected.faces[len(cards) :])
+        place(hand, where, cards, expected.faces[: len(cards)])
         return
     dealt.queue.pop(0)
-    place(hand, seat, cards, expected.faces)
+    place(hand, where, cards, expected.faces)
 
 
 def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
@@ -229,6 +248,9 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
             hand.events.append(CommunityCardDealt(card))
             track(hand, card, Face.UP)
         return
+    if seat == INDICATOR:
+        _indicate(hand, cards)
+        return
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
     faces = tuple(faces)
@@ -240,6 +262,20 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
     for card, face in zip(cards, faces):
         track(hand, card, face)
         fire(hand, seat, card, face)
+
+
+def _indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
+    """An indicator card goes to the middle, in no hand, and its rule takes effect: its rank
+    is wild from now on (the wild ranks change, as Follow the Queen's do)."""
+    index = hand.street or 0
+    effect = hand.variant.streets[index].indicator or ""
+    before = table_ranks(hand)
+    indicators_of(hand).extend(cards)
+    for card in cards:
+        hand.events.append(IndicatorDealt(card, effect))
+    after = table_ranks(hand)
+    if after != before:
+        hand.events.append(WildRanksChanged(tuple(sorted(after))))
 
 
 # --- dealt-card rules and their questions ------------------------------------------------

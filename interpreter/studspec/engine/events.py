@@ -85,9 +85,20 @@ class CardsDealt(Event):
 @quick_init
 @dataclass(frozen=True, slots=True)
 class CommunityCardDealt(Event):
-    """One card face up that plays in every hand (the deck could not serve every seat)."""
+    """One card face up that plays in every hand (the deck could not serve every seat, or a
+    street deals it to the middle)."""
 
     card: Card | None
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class IndicatorDealt(Event):
+    """One card face up in the middle that plays in no hand but sets a rule (``effect``: the
+    indicator, ``wild-rank``: every card of its rank is wild)."""
+
+    card: Card | None
+    effect: str
 
 
 @quick_init
@@ -209,6 +220,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         BurnsReshuffled: "burns_reshuffled",
         CardsDealt: "cards_dealt",
         CommunityCardDealt: "community_card_dealt",
+        IndicatorDealt: "indicator_dealt",
         WildRanksChanged: "wild_ranks_changed",
         TriggerFired: "trigger_fired",
         BringInDue: "bring_in_due",
@@ -287,6 +299,9 @@ class EventVisitor:
 
     def cards_dealt(self, event: CardsDealt) -> None:
         """A seat was dealt cards, each up or down."""
+
+    def indicator_dealt(self, event: IndicatorDealt) -> None:
+        """An indicator card was dealt to the middle (it plays in no hand)."""
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         """One community card was dealt face up (the deck ran short)."""

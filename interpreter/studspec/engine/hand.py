@@ -45,6 +45,7 @@ from .settlement import HandResult, result_of
 from .showdown import show_or_muck, showdown_of
 from .stakes import check_table
 from .views import SeatView, TableView, table_view
+from .wild_now import indicators_of
 
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
@@ -167,6 +168,11 @@ class Hand:
     @property
     def starting_stacks(self) -> tuple[int, ...]:
         return self.setup.starting_stacks
+
+    @property
+    def indicators(self) -> list[Card | None]:
+        """Indicator cards in the middle: in no hand, each sets a rule (``streets[].indicator``)."""
+        return indicators_of(self)
 
     @property
     def button(self) -> int:

@@ -409,6 +409,10 @@ def decision_rule(decision: Decision) -> DecisionRule:
     )
 
 
+STREET_INDICATORS: Registry[bool] = Registry("streets.indicator")
+"""What an indicator card does; the value says whether its rank becomes wild."""
+STREET_INDICATORS.add("wild-rank", True)  # Kryky's last card (generic_poker, last_community_card)
+
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
 WILD_BOARD.add("natural", False)  # docs/rules.md V5: the bring-in goes by natural cards
@@ -426,6 +430,7 @@ def _wild_table(variant: Variant) -> WildTable:
         per_player=WILD_PER_PLAYER[wild.per_player],
         board_wild=WILD_BOARD[wild.board],
         deck_has_jokers=any(card >= FIRST_JOKER for card in DECKS[variant.deck]),
+        indicated=any(STREET_INDICATORS[street.indicator] for street in variant.streets if street.indicator),
     )
 
 

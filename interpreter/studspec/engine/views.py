@@ -17,6 +17,7 @@ from .declare import declarations_of, own_declaration
 from .pots import Pot
 from .rounds import current_round
 from .showdown import showdown_of
+from .wild_now import indicators_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,8 @@ class TableView:
     declarations: tuple[Declaration | None, ...] = ()
     """Each seat's hi-lo declaration as the viewer may know it: the table's, and the viewer's
     own while simultaneous declarations are still being made."""
+    indicators: tuple[Card | None, ...] = ()
+    """Indicator cards in the middle, face up: in no hand, each sets a rule (its rank wild)."""
 
 
 def table_view(hand: HandCore, viewer: int | None) -> TableView:
@@ -80,6 +83,7 @@ def table_view(hand: HandCore, viewer: int | None) -> TableView:
         pots=tuple(hand.pots()),
         legal=legal,
         declarations=_declarations(hand, viewer),
+        indicators=tuple(indicators_of(hand)),
     )
 
 

@@ -47,12 +47,19 @@ class WildTable:
     board_wild: bool = False
     """Whether wild cards count as wild for the bring-in and first to act."""
     deck_has_jokers: bool = False
+    indicated: bool = False
+    """An indicator card's rank is wild (``streets[].indicator: wild-rank``: Kryky)."""
     any: bool = field(init=False, compare=False)
     """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
 
     def __post_init__(self) -> None:
         wild = bool(
-            self.ranks or self.cards or self.follow.trigger is not None or self.per_player or self.deck_has_jokers
+            self.ranks
+            or self.cards
+            or self.indicated
+            or self.follow.trigger is not None
+            or self.per_player
+            or self.deck_has_jokers
         )
         object.__setattr__(self, "any", wild)
 

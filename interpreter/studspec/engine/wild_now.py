@@ -19,15 +19,18 @@ from .wild_ranking import WildSpec
 
 
 class FollowPart:
-    """Follow the Queen, as the up cards fall in one hand."""
+    """What changes the wild ranks as one hand is dealt: Follow the Queen's up cards, and the
+    indicator cards in the middle."""
 
-    __slots__ = ("awaiting_follower", "followed_rank")
+    __slots__ = ("awaiting_follower", "followed_rank", "indicators")
 
     def __init__(self) -> None:
         self.followed_rank: Rank | None = None
         """The rank of the up card that followed the last up queen."""
         self.awaiting_follower = False
         """An up queen fell, and the next up card's rank will be wild."""
+        self.indicators: list[Card | None] = []
+        """Indicator cards in the middle, in no hand (``streets[].indicator``: Kryky's last)."""
 
 
 _PART = part(FollowPart)
@@ -37,6 +40,9 @@ def table_ranks(hand: HandCore) -> frozenset[Rank]:
     """The ranks wild for every seat now: the fixed ones, the trigger, the followed rank."""
     table = hand.rules.wild
     ranks = set(table.ranks)
+    if table.indicated:
+        shown: FollowPart = hand.parts[_PART]
+        ranks.update(card.rank for card in shown.indicators if card is not None and card < FIRST_JOKER)
     if table.follow.trigger is not None:
         ranks.add(table.follow.trigger)
         followed: FollowPart = hand.parts[_PART]
@@ -84,3 +90,9 @@ def track(hand: HandCore, card: Card | None, face: Face) -> None:
     after = table_ranks(hand)
     if after != before:
         hand.events.append(WildRanksChanged(tuple(sorted(after))))
+
+
+def indicators_of(hand: HandCore) -> list[Card | None]:
+    """The hand's indicator cards, in the order dealt."""
+    found: FollowPart = hand.parts[_PART]
+    return found.indicators

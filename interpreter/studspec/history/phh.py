@@ -37,6 +37,7 @@ from studspec.engine.events import (
     CommunityCardDealt,
     Declared,
     EventVisitor,
+    IndicatorDealt,
     Mucked,
     PotAwarded,
     Showed,
@@ -449,6 +450,11 @@ class _ActionLines(EventVisitor):
     def cards_dealt(self, event: CardsDealt) -> None:
         self.board = None
         self.lines.append(f"d dh p{event.seat + 1} {format_cards(event.cards)}")
+
+    def indicator_dealt(self, event: IndicatorDealt) -> None:
+        """An indicator card, on a ``d db`` line of its own (it is dealt after the board)."""
+        self.board = None
+        self.lines.append(f"d db {format_cards([event.card])}")
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         """A street's community cards on one line, as PHH deals a flop: ``d db 6dTd``."""

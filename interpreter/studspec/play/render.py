@@ -24,6 +24,7 @@ from studspec.engine.events import (
     Declared,
     EventVisitor,
     HandEnded,
+    IndicatorDealt,
     Mucked,
     PotAwarded,
     Showed,
@@ -154,6 +155,9 @@ class _Story(EventVisitor):
             paid = f" (pays {event.paid})" if event.paid else ""
             return f"discards {shown} and draws {many}{paid}"
         return f"discards {shown}"
+
+    def indicator_dealt(self, event: IndicatorDealt) -> None:
+        self.lines.append(f"  indicator card {_cards((event.card,))} (in no hand: its rank is wild)")
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")

@@ -32,6 +32,7 @@ from studspec.engine.events import (
     Declared,
     EventVisitor,
     HandEnded,
+    IndicatorDealt,
     Mucked,
     PotAwarded,
     Showed,
@@ -44,7 +45,7 @@ from studspec.engine.passing import receiver
 from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
 from studspec.engine.wild_cards import wild_words
-from studspec.engine.wild_now import spec_for
+from studspec.engine.wild_now import spec_for, table_ranks
 from studspec.rulebook.model import Face
 from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS
 from studspec.terminal import printable
@@ -213,6 +214,10 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
         lines.append(f" {mark} {name}  {s.stack:>8}  {bet:>6}  {cards}{note}")
     if view.community:
         lines.append(f"   community: {style.cards(view.community)} (plays in every hand)")
+    if view.indicators:
+        lines.append(
+            f"   indicator: {style.cards(view.indicators)} (in no hand; {wild_words(sorted(table_ranks(hand)))})"
+        )
     return "\n".join(lines)
 
 
@@ -289,6 +294,9 @@ class Narrator(EventVisitor):
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self._say(f"  community card {self.style.card(event.card)} (plays in every hand)")
+
+    def indicator_dealt(self, event: IndicatorDealt) -> None:
+        self._say(f"  indicator card {self.style.card(event.card)} (in no hand: its rank is wild)")
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self._say(f"  the stub is short: {event.count} burn cards are shuffled back in")

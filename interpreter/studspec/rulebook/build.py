@@ -48,6 +48,7 @@ def _street(data: Mapping[str, Any]) -> Street:
         decisions=tuple(_decision(decision) for decision in data.get("decisions", ())),
         betting=bool(data.get("betting", True)),
         board=tuple(Face(face) for face in data.get("board", ())),
+        indicator=data.get("indicator"),
     )
 
 

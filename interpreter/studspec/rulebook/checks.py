@@ -334,10 +334,10 @@ class _DeckCount:
             seats=book["players"]["max"],
             cards=[len(street["deal"]) + _replacements(street) for street in streets],
             burns=[
-                burn.cards_burned_before(i) if street["deal"] or street.get("board") else 0
+                burn.cards_burned_before(i) if street["deal"] or street.get("board") or street.get("indicator") else 0
                 for i, street in enumerate(streets)
             ],
-            board=sum(len(street.get("board", ())) for street in streets),
+            board=sum(len(street.get("board", ())) + ("indicator" in street) for street in streets),
         )
 
     @property
@@ -437,9 +437,9 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     burns = sum(
         BURN_TRAITS[deck["burn"]].cards_burned_before(i)
         for i, street in enumerate(streets)
-        if street["deal"] or street.get("board")
+        if street["deal"] or street.get("board") or street.get("indicator")
     )
-    board = sum(len(street.get("board", ())) for street in streets)  # community cards, dealt once
+    board = sum(len(street.get("board", ())) + ("indicator" in street) for street in streets)  # dealt once
     needed = seats * cards + burns + board + extras
     if needed > size:
         fits = (size - burns - board - extras) // max(cards, 1)
@@ -694,11 +694,11 @@ def community_cards_need_a_deck_that_lasts(book: Book) -> Iterator[Finding]:
     if not EXHAUSTION_TRAITS[exhaustion].has_rule:
         return
     for index, street in enumerate(book["streets"]):
-        if street.get("board"):
+        if street.get("board") or street.get("indicator"):
             none = values_where(EXHAUSTION_TRAITS, lambda rule: not rule.has_rule)[0]
             yield Finding(
-                ("streets", index, "board"),
-                f"street {street['id']!r} deals community cards, but deck.exhaustion {exhaustion} may deal "
+                ("streets", index, "board" if street.get("board") else "indicator"),
+                f"street {street['id']!r} deals cards to the middle, but deck.exhaustion {exhaustion} may deal "
                 f"one more in place of a street; a book with community cards sets deck.exhaustion: {none} "
                 "(and seats as many players as the deck serves)",
                 instead=((("deck", "exhaustion"), f"{exhaustion} cannot be mixed with community cards by design"),),

@@ -42,7 +42,12 @@ def streets_do_something(book: Book) -> Iterator[Finding]:
     """A street deals cards or asks a decision; a street without betting has no bet size
     and no bring-in."""
     for index, street in enumerate(book["streets"]):
-        if not street["deal"] and not street.get("decisions") and not street.get("board"):
+        if (
+            not street["deal"]
+            and not street.get("decisions")
+            and not street.get("board")
+            and not street.get("indicator")
+        ):
             yield Finding(
                 ("streets", index, "deal"),
                 f"street {street['id']!r} deals no card and asks no decision; give it cards to deal "

@@ -107,6 +107,8 @@ class Street:
     """Whether the street has a betting round (a step of decisions alone may not)."""
     board: tuple[Face, ...] = ()
     """Community cards dealt to the middle after the seats' cards (``streets[].board``)."""
+    indicator: str | None = None
+    """A card dealt to the middle last, in no hand, that sets a rule (``streets[].indicator``)."""
 
     @property
     def open_pair_applies(self) -> bool:
