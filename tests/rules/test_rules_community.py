@@ -225,6 +225,7 @@ def test_an_indicator_card_names_the_wild_rank_and_plays_in_no_hand() -> None:
     hand = to_the_wild_card()
     pending = hand.pending_deal()
     assert pending is not None and pending.seat is None and pending.indicator
+    assert hand.waiting_for() == "waiting for a deal to the indicator card (in no hand)"
     play(hand, "d db 2h")
     assert hand.indicators == parse_cards("2h") and hand.community == parse_cards("5cJd")
     assert [e.ranks for e in hand.events if isinstance(e, WildRanksChanged)] == [(Rank.TWO,)]

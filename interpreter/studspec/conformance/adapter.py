@@ -207,11 +207,14 @@ def describe_hand(hand: Hand) -> str:
         )
     if hand.community:
         lines.append("community: " + format_cards(hand.community))
+    if hand.indicators:
+        lines.append("indicators (in no hand): " + format_cards(hand.indicators))
     pots = ", ".join(f"{p.amount} [{' '.join(f'p{s + 1}' for s in p.eligible)}]" for p in hand.pots())
     lines.append(f"pots: {pots or '-'}")
     pending = hand.pending_deal()
     if pending is not None:
-        lines.append("next: a deal to " + ("the board" if pending.seat is None else f"p{pending.seat + 1}"))
+        board = "the indicator card (in no hand)" if pending.indicator else "the board"
+        lines.append("next: a deal to " + (board if pending.seat is None else f"p{pending.seat + 1}"))
     return "\n".join(lines)
 
 

@@ -51,7 +51,8 @@ def waiting_for(hand: HandCore) -> str:
         return "the hand is over"
     pending = hand.pending_deal()
     if pending is not None:
-        return "waiting for a deal to " + ("the board" if pending.seat is None else f"p{pending.seat + 1}")
+        board = "the indicator card (in no hand)" if pending.indicator else "the board"
+        return "waiting for a deal to " + (board if pending.seat is None else f"p{pending.seat + 1}")
     offer = offer_of(hand)
     if offer is not None:
         no = "fold" if offer.rule.effect.declining_folds else "decline"
