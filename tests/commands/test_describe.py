@@ -215,7 +215,10 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
     # What a wild card is in a flush needs a wild card (issue 21 item 9).
     **{("wild.flush", f): {"wild": {"ranks": ["2"], "flush": f}} for f in ("distinct-ranks", "any-rank")},
     # How a joker plays needs a deck with one.
-    **{("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}} for j in ("wild", "bug")},
+    **{
+        ("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}}
+        for j in ("wild", "bug", "wild-down-bug-up")
+    },
     # Without a rule for running out, a full table must fit in the deck.
     ("deck.exhaustion", "none"): {"deck": {"exhaustion": "none"}, "players": {"max": 6}},
 }

@@ -167,3 +167,17 @@ def test_extra_face_goes_only_with_a_rule_that_deals_an_extra_card(tmp_path: Pat
     assert any(":8:17:" in error and "deals no extra card, so it has no extra_face" in error for error in errors), (
         errors
     )
+
+
+def test_a_joker_played_by_its_face_needs_a_deck_of_one_joker(tmp_path: Path) -> None:
+    """wild.jokers: wild-down-bug-up reads a seat's joker by its face (Mexican Poker: wild
+    down, the bug up); with two jokers one hand could hold one of each, so validate refuses
+    the two-joker deck at the option and names the deck that works."""
+    book = tmp_path / "two.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: two\nplayers:\n  max: 7\ndeck:\n"
+        "  cards: 52-plus-two-jokers\n  exhaustion: none\nwild:\n  jokers: wild-down-bug-up\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(book)]
+    assert any(":10:11:" in error and "use 52-plus-joker" in error for error in errors), errors

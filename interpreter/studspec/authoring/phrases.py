@@ -288,6 +288,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("wild.follow", "none"): Phrase(""),
     ("wild.follow", "follow-the-queen"): follow_phrase(Rank.QUEEN),
     ("wild.jokers", "wild"): Phrase("A joker is wild: it stands for any card."),
+    ("wild.jokers", "wild-down-bug-up"): Phrase(
+        "A joker is wild while it is face down: it stands for any card. Face up it is the bug: in a "
+        "high hand it counts only as an ace, or as a card that completes a straight, a flush or a "
+        "straight flush; in a low hand it is the best card it can be."
+    ),
     ("wild.jokers", "bug"): Phrase(
         "A joker is the bug: in a high hand it counts only as an ace, or as a card that completes "
         "a straight, a flush or a straight flush; in a low hand it is the best card it can be."

@@ -78,7 +78,7 @@ def reading(hand: HandCore) -> BoardReading | None:
     table = hand.rules.wild
     if not table.any:
         return None
-    return BoardReading(table_ranks(hand) if table.board_wild else None, table.jokers, table.flush, table.cards)
+    return BoardReading(table_ranks(hand) if table.board_wild else None, table.jokers_up, table.flush, table.cards)
 
 
 def door_rule(hand: HandCore) -> DoorRule:

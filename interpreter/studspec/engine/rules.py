@@ -299,9 +299,11 @@ def follow_rank(letter: str) -> FollowRule:
     return FollowRule(trigger=Rank(RANK_LETTERS.index(letter)))
 
 
-WILD_JOKERS: Registry[JokerPlay] = Registry("wild.jokers")
-WILD_JOKERS.add("wild", JokerPlay.WILD)
-WILD_JOKERS.add("bug", JokerPlay.BUG)  # Robert's Rules: an ace, or to complete a straight or flush
+WILD_JOKERS: Registry[tuple[JokerPlay, JokerPlay]] = Registry("wild.jokers")
+"""How a joker plays face down and face up."""
+WILD_JOKERS.add("wild", (JokerPlay.WILD, JokerPlay.WILD))
+WILD_JOKERS.add("bug", (JokerPlay.BUG, JokerPlay.BUG))  # Robert's Rules: an ace, or to complete a straight or flush
+WILD_JOKERS.add("wild-down-bug-up", (JokerPlay.WILD, JokerPlay.BUG))  # Mexican Poker (WSOP-L)
 
 WILD_FLUSH: Registry[FlushWilds] = Registry("wild.flush")
 WILD_FLUSH.add("distinct-ranks", FlushWilds.DISTINCT_RANKS)  # a flush is five different ranks
@@ -425,7 +427,8 @@ def _wild_table(variant: Variant) -> WildTable:
         ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
         cards=frozenset(parse_card(text) for text in wild.cards),
         follow=WILD_FOLLOW[wild.follow] if wild.follows is None else follow_rank(wild.follows),
-        jokers=WILD_JOKERS[wild.jokers],
+        jokers=WILD_JOKERS[wild.jokers][0],
+        jokers_up=WILD_JOKERS[wild.jokers][1],
         flush=WILD_FLUSH[wild.flush],
         per_player=WILD_PER_PLAYER[wild.per_player],
         board_wild=WILD_BOARD[wild.board],

@@ -41,6 +41,8 @@ class WildTable:
     """Single cards wild wherever they lie (``wild.cards``: the queen of spades)."""
     follow: FollowRule = FollowRule()
     jokers: JokerPlay = JokerPlay.WILD
+    jokers_up: JokerPlay = JokerPlay.WILD
+    """How a joker plays once it is face up (``wild.jokers: wild-down-bug-up``: the bug)."""
     flush: FlushWilds = FlushWilds.DISTINCT_RANKS
     """What a wild card may stand for in a flush (``wild.flush``)."""
     per_player: PerPlayer | None = None

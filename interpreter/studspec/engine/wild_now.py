@@ -10,6 +10,8 @@ showdown (and its player reasons with); :func:`field_spec` what every seat share
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, Card, Rank
@@ -59,7 +61,15 @@ def spec_for(hand: HandCore, seat: int) -> WildSpec | None:
     ranks = table_ranks(hand)
     if table.per_player is not None:
         ranks |= table.per_player(hand.cards[seat], hand.faces[seat])
-    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush, cards=table.cards)
+    jokers = table.jokers
+    if table.jokers_up is not jokers and _joker_up(hand.cards[seat], hand.faces[seat]):
+        jokers = table.jokers_up  # the joker shows: it plays as an up joker does (the bug)
+    return WildSpec(ranks=ranks, jokers=jokers, flush=table.flush, cards=table.cards)
+
+
+def _joker_up(cards: Sequence[Card | None], faces: Sequence[Face]) -> bool:
+    """Whether the seat shows a joker (the book's deck has one at most)."""
+    return any(card is not None and card >= FIRST_JOKER and face is Face.UP for card, face in zip(cards, faces))
 
 
 def field_spec(hand: HandCore) -> WildSpec | None:

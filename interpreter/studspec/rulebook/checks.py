@@ -560,6 +560,13 @@ def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
             f"the {deck} deck has no joker for wild.jokers to rule; set deck.cards to one with "
             f"jokers ({decks}) or remove wild.jokers",
         )
+    elif wild.get("jokers") == "wild-down-bug-up" and DECK_TRAITS[deck].jokers > 1:
+        one = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers == 1))
+        yield Finding(
+            ("wild", "jokers"),
+            f"wild-down-bug-up plays a seat's joker by its face, so the deck has one joker; the {deck} "
+            f"deck has {DECK_TRAITS[deck].jokers} (one hand could hold one up and one down): use {one}",
+        )
 
 
 @check(("wild",), ("deck", "cards"))
