@@ -298,6 +298,12 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(timeout=1.0)
+    # Let the executor's own thread see its workers gone and close its wake-up pipe now: on
+    # Python 3.11 the interpreter's exit hook may otherwise write to that pipe while the
+    # thread closes it (a race CPython 3.12 fixed), and print a traceback after "interrupted".
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=2.0)
 
 
 class _Pool(Generic[S, R]):
