@@ -20,6 +20,14 @@ from studspec.rulebook.model import Face
 FAMILY = ROOT / "tests" / "data" / "stud-family"
 
 
+def refusals(tmp_path: Path, name: str, text: str) -> list[str]:
+    """What ``validate`` says of the rule book ``name`` of this text, saved as ``name.yaml``
+    (one file:line:col line each)."""
+    book = tmp_path / f"{name}.yaml"
+    book.write_text(text, encoding="utf-8")
+    return [str(error) for error in validate_file(book)]
+
+
 def test_follow_the_queen_follows_each_up_queen() -> None:
     """Edge case 36: Q♥ up then 7♣ up → sevens and queens wild; a later Q♠ then 5♥ → fives
     replace sevens; a queen as the last up card (sixth street) leaves queens alone wild.
@@ -120,9 +128,9 @@ def test_a_book_names_the_rank_to_follow_once(tmp_path: Path) -> None:
     """wild.follow (Follow the Queen) and wild.follows (any rank) are one rule: a book that
     extends Follow the Queen and sets follows: K without follow: none is refused, pointing at
     follows, with how to fix it."""
-    book = tmp_path / "both.yaml"
-    book.write_text("schema_version: 1\nextends: follow-the-queen\nname: both\nwild:\n  follows: K\n", encoding="utf-8")
-    errors = [str(error) for error in validate_file(book)]
+    errors = refusals(
+        tmp_path, "both", "schema_version: 1\nextends: follow-the-queen\nname: both\nwild:\n  follows: K\n"
+    )
     assert any(":5:12:" in error and "both name the rank to follow" in error for error in errors), errors
 
 
@@ -131,12 +139,8 @@ def test_a_single_wild_card_or_a_followed_rank_is_a_wild_card_for_the_flush_rule
     Follow the King (wild.follows) make wild cards, so a book may set it with either (found
     by the wild conformance cases: both were refused as "no card is wild")."""
     for wild in ("  cards: [Js, Jh]\n", "  follows: K\n"):
-        book = tmp_path / "double-ace.yaml"
-        book.write_text(
-            "schema_version: 1\nextends: seven-card-stud\nname: double-ace\nwild:\n" + wild + "  flush: any-rank\n",
-            encoding="utf-8",
-        )
-        assert validate_file(book) == []
+        text = "schema_version: 1\nextends: seven-card-stud\nname: double-ace\nwild:\n" + wild + "  flush: any-rank\n"
+        assert refusals(tmp_path, "double-ace", text) == []
 
 
 def test_an_extra_card_dealt_face_up_shows_and_counts_on_the_board() -> None:
@@ -157,13 +161,12 @@ def test_an_extra_card_dealt_face_up_shows_and_counts_on_the_board() -> None:
 
 def test_extra_face_goes_only_with_a_rule_that_deals_an_extra_card(tmp_path: Path) -> None:
     """validate refuses extra_face on a rule that deals no card (pay or fold), at the key."""
-    book = tmp_path / "face.yaml"
-    book.write_text(
+    errors = refusals(
+        tmp_path,
+        "face",
         'schema_version: 1\nextends: baseball\nname: face\ntriggers:\n  - rank: "3"\n    effect: pay-or-fold\n'
         "    price: pot\n    extra_face: up\n",
-        encoding="utf-8",
     )
-    errors = [str(error) for error in validate_file(book)]
     assert any(":8:17:" in error and "deals no extra card, so it has no extra_face" in error for error in errors), (
         errors
     )
@@ -173,11 +176,10 @@ def test_a_joker_played_by_its_face_needs_a_deck_of_one_joker(tmp_path: Path) ->
     """wild.jokers: wild-down-bug-up reads a seat's joker by its face (Mexican Poker: wild
     down, the bug up); with two jokers one hand could hold one of each, so validate refuses
     the two-joker deck at the option and names the deck that works."""
-    book = tmp_path / "two.yaml"
-    book.write_text(
+    errors = refusals(
+        tmp_path,
+        "two",
         "schema_version: 1\nextends: seven-card-stud\nname: two\nplayers:\n  max: 7\ndeck:\n"
         "  cards: 52-plus-two-jokers\n  exhaustion: none\nwild:\n  jokers: wild-down-bug-up\n",
-        encoding="utf-8",
     )
-    errors = [str(error) for error in validate_file(book)]
     assert any(":10:11:" in error and "use 52-plus-joker" in error for error in errors), errors

@@ -282,10 +282,8 @@ class _Builder:
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
-        burns = sum(
-            burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.board or st.indicator
-        )
-        board = sum(len(st.board) + (st.indicator is not None) for st in v.streets)  # dealt once, not a seat
+        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.to_the_middle)
+        board = sum(st.to_the_middle for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
         options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""

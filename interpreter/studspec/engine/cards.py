@@ -130,12 +130,13 @@ _BY_TEXT = {str(card): card for card in CARDS + JOKERS}
 _CARD_RE = re.compile(r"[2-9TJQKA][cdhs]|X[rb]|\?\?")
 
 
-_RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+"""Each rank's name, deuce first (``queen``)."""
 
 
 def card_name(card: Card) -> str:
     """A card of the 52 in words, for the rules: ``queen of spades``."""
-    return f"{_RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
+    return f"{RANK_NAMES[card.rank]} of {card.suit.name.lower()}"
 
 
 def parse_card(text: str) -> Card:

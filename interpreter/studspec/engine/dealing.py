@@ -36,13 +36,12 @@ from .events import (
     IndicatorDealt,
     StreetBegan,
     TriggerFired,
-    WildRanksChanged,
 )
 from .hot import FOLD, PAY
 from .phases import PhaseKind, Wait
 from .rules import DealPlan
 from .triggers import DealtCardRule, Offer
-from .wild_now import indicators_of, table_ranks, track
+from .wild_now import indicate, track
 
 Queued = tuple[int | None, tuple[Face, ...]]
 """One seat still to be dealt this street (``None``: the board; :data:`INDICATOR`: an
@@ -92,7 +91,7 @@ def begin_street(hand: HandCore, index: int) -> None:
 def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
-    needed = len(street.deal) * len(hand.live) + len(street.board) + (street.indicator is not None)
+    needed = len(street.deal) * len(hand.live) + street.to_the_middle
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 
@@ -266,16 +265,11 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
 
 def _indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
     """An indicator card goes to the middle, in no hand, and its rule takes effect: its rank
-    is wild from now on (the wild ranks change, as Follow the Queen's do)."""
-    index = hand.street or 0
-    effect = hand.variant.streets[index].indicator or ""
-    before = table_ranks(hand)
-    indicators_of(hand).extend(cards)
+    is wild from now on (:func:`~.wild_now.indicate` says when the wild ranks change)."""
+    effect = hand.variant.streets[hand.street or 0].indicator or ""
     for card in cards:
         hand.events.append(IndicatorDealt(card, effect))
-    after = table_ranks(hand)
-    if after != before:
-        hand.events.append(WildRanksChanged(tuple(sorted(after))))
+    indicate(hand, cards)
 
 
 # --- dealt-card rules and their questions ------------------------------------------------

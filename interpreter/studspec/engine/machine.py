@@ -75,7 +75,7 @@ def _phase(name: str, kind: PhaseKind, street: int | None = None, rule: Any = No
 def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
     phases = [_phase("start", PhaseKind.START), _phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
-        if street.deal or street.board or street.indicator:
+        if street.deal or street.to_the_middle:
             if rules.burn(index):
                 phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
             phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))

@@ -71,25 +71,18 @@ def final_round(hand: HandCore) -> BettingRound | None:
 def enter_antes(hand: HandCore) -> None:
     """Every seat antes; a short stack antes what it has and is all-in (WSOP-L 217). Then
     the blinds, where the book has them (:mod:`.blinds`)."""
+    ante = hand.stakes.ante
+    if ante > 0:
+        stacks, contributed, events = hand.stacks, hand.contributed, hand.events
+        for seat in range(hand.seats):
+            amount = min(ante, stacks[seat])
+            stacks[seat] -= amount
+            contributed[seat] += amount
+            events.append(AntePosted(seat, amount, stacks[seat] == 0))
     if hand.stakes.blinds:
         found: BettingPart = hand.parts[_PART]
         found.blinds = {}
-        _antes(hand)
         post_blinds(hand, found.blinds)
-    else:
-        _antes(hand)
-
-
-def _antes(hand: HandCore) -> None:
-    ante = hand.stakes.ante
-    if ante <= 0:
-        return
-    stacks, contributed, events = hand.stacks, hand.contributed, hand.events
-    for seat in range(hand.seats):
-        amount = min(ante, stacks[seat])
-        stacks[seat] -= amount
-        contributed[seat] += amount
-        events.append(AntePosted(seat, amount, stacks[seat] == 0))
 
 
 def new_round(hand: HandCore, index: int, bring_in: bool) -> BettingRound:

@@ -17,13 +17,10 @@ from typing import cast
 
 from studspec.rulebook.model import Face
 
-from .cards import FIRST_JOKER, RANK_LETTERS, SUIT_LETTERS, Card, Suit
+from .cards import FIRST_JOKER, RANK_LETTERS, RANK_NAMES, SUIT_LETTERS, Card, Suit
 from .evaluation import HIGH, Ranking
 from .records import quick_init
 from .wild_ranking import WildRanking, WildSpec, wild_ranking
-
-_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-
 
 Evaluator = Ranking | WildRanking
 """What values a hand: a natural ranking, or one with wild cards (same scale, same methods)."""
@@ -143,7 +140,7 @@ class HoleCardShare:
     def describe(self, score: int) -> str:
         rank = score % 16
         card = RANK_LETTERS[rank] + SUIT_LETTERS[self.suit]
-        return f"the {_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
+        return f"the {RANK_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
 
 
 class SetHandShare:

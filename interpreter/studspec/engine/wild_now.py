@@ -97,6 +97,18 @@ def track(hand: HandCore, card: Card | None, face: Face) -> None:
     elif followed.awaiting_follower:
         followed.followed_rank = rank
         followed.awaiting_follower = False
+    _announce(hand, before)
+
+
+def indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
+    """Indicator cards go to the middle; where the book makes their rank wild, it is now."""
+    before = table_ranks(hand)
+    indicators_of(hand).extend(cards)
+    _announce(hand, before)
+
+
+def _announce(hand: HandCore, before: frozenset[Rank]) -> None:
+    """Record the wild ranks when they differ from ``before`` (a card changed them)."""
     after = table_ranks(hand)
     if after != before:
         hand.events.append(WildRanksChanged(tuple(sorted(after))))

@@ -312,6 +312,17 @@ def _replacements(street: Book) -> int:
     return most
 
 
+def _to_the_middle(street: Book) -> int:
+    """Cards a street deals to the middle, once for the table: its community cards and its
+    indicator card (the book's form of :attr:`~studspec.rulebook.model.Street.to_the_middle`)."""
+    return len(street.get("board", ())) + ("indicator" in street)
+
+
+def _deals(street: Book) -> bool:
+    """Whether a street deals any card, to the seats or the middle (a burn comes before it)."""
+    return bool(street["deal"]) or _to_the_middle(street) > 0
+
+
 @dataclass(frozen=True)
 class _DeckCount:
     """The deck arithmetic of a book: the deck, the seats, each street's cards and burns."""
@@ -333,11 +344,8 @@ class _DeckCount:
             size=DECK_TRAITS[deck["cards"]].cards,
             seats=book["players"]["max"],
             cards=[len(street["deal"]) + _replacements(street) for street in streets],
-            burns=[
-                burn.cards_burned_before(i) if street["deal"] or street.get("board") or street.get("indicator") else 0
-                for i, street in enumerate(streets)
-            ],
-            board=sum(len(street.get("board", ())) + ("indicator" in street) for street in streets),
+            burns=[burn.cards_burned_before(i) if _deals(street) else 0 for i, street in enumerate(streets)],
+            board=sum(_to_the_middle(street) for street in streets),
         )
 
     @property
@@ -434,12 +442,8 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     size = DECK_TRAITS[deck["cards"]].cards
     seats = book["players"]["max"]
     cards = sum(len(street["deal"]) for street in streets)
-    burns = sum(
-        BURN_TRAITS[deck["burn"]].cards_burned_before(i)
-        for i, street in enumerate(streets)
-        if street["deal"] or street.get("board") or street.get("indicator")
-    )
-    board = sum(len(street.get("board", ())) + ("indicator" in street) for street in streets)  # dealt once
+    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i, street in enumerate(streets) if _deals(street))
+    board = sum(_to_the_middle(street) for street in streets)  # dealt once
     needed = seats * cards + burns + board + extras
     if needed > size:
         fits = (size - burns - board - extras) // max(cards, 1)

@@ -111,6 +111,12 @@ class Street:
     """A card dealt to the middle last, in no hand, that sets a rule (``streets[].indicator``)."""
 
     @property
+    def to_the_middle(self) -> int:
+        """Cards the street deals to the middle, once for the table: its community cards and
+        its indicator card."""
+        return len(self.board) + (self.indicator is not None)
+
+    @property
     def open_pair_applies(self) -> bool:
         """The open-pair rule offers the big bet instead of the small one (WSOP-L 220), so it
         means something only on a street that bets the small bet."""
