@@ -88,6 +88,7 @@ from studspec import (
     Stakes,
     StudspecError,
     TableView,
+    TriggerFired,
     Variant,
     bet_to,
     builtin_names,
@@ -103,6 +104,7 @@ from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
 from studspec.files import write_atomically
+from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS
 
 MAX_STEPS = 2000
 """A hand that needs more steps than this (deals, actions) has not terminated."""
@@ -760,6 +762,10 @@ class Ledger:
         self.passing: list[tuple[int, list[tuple[Card | None, Face]]]] = []
         """Cards passed and not yet received: every pass of a step is taken out before any
         is received (the cards a seat names are its own, not what it is about to get)."""
+        self.asked: tuple[int, Card | None] | None = None
+        """The seat and card of a pay-or-not-wild rule waiting for its answer."""
+        self.unwild: set[Card | None] = set()
+        """Cards of a wild rank their holders declined to pay for: natural."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -811,6 +817,19 @@ class Ledger:
             self._awarded(event)
         elif isinstance(event, HandEnded):
             self._ended(event)
+        elif isinstance(event, TriggerFired):
+            self._triggered(event)
+
+    def _triggered(self, event: TriggerFired) -> None:
+        """A dealt-card rule that ends hands does so with no action (a kill card, a card that
+        wins the pot); one a player may pay to keep wild waits for the answer."""
+        traits = TRIGGER_EFFECT_TRAITS[event.effect]
+        dead = [event.seat] if traits.kills else [s for s in self.live() if s != event.seat] if traits.wins else []
+        for seat in dead:
+            self._to_muck(seat)
+            self.folded[seat] = True
+        if traits.declining_unwilds and event.price is not None:
+            self.asked = (event.seat, event.card)
 
     # -- decisions about cards
 
@@ -920,6 +939,10 @@ class Ledger:
         if event.action.kind is ActionKind.FOLD:
             self._to_muck(seat)
             self.folded[seat] = True
+        if self.asked is not None and self.asked[0] == seat and event.action.kind is ActionKind.DECLINE:
+            self.unwild.add(self.asked[1])  # not bought: the card is natural
+        if event.action.kind in (ActionKind.PAY, ActionKind.DECLINE):
+            self.asked = None
 
     def _dealt(self, event: CardsDealt) -> None:
         seat = event.seat
@@ -1945,6 +1968,36 @@ class HandFuzzer:
                 ranks.add(followed)
         elif wild.follow != "none":
             return f"wild.follow {wild.follow}"
+        return self._changed(ranks)
+
+    def _changed(self, ranks: set[int | Nature]) -> Wilds | str:
+        """The wild cards after the up cards moved or cancelled them, and without the cards
+        their holders would not pay for (each of the rank's other cards wild alone)."""
+        wild = self.variant.wild
+        if (wild.moves is not None or wild.cancelled_by is not None) and None in self.ledger.up_order:
+            return "an up card was dealt unseen (a wild rank that moves or is cancelled)"
+        up = [NATURE[card] for card in self.ledger.up_order if card is not None]
+        if wild.moves is not None:
+            climbed = None
+            for rank, _ in up:
+                if (climbed is None and rank == RANK_LETTERS.index(wild.moves) + 2) or (
+                    climbed is not None and rank == climbed + 1
+                ):
+                    climbed = rank
+            if climbed is not None:
+                ranks.add(climbed)
+        cancel = wild.cancelled_by
+        if cancel is not None:
+            counted = {RANK_LETTERS.index(letter) + 2 for letter in cancel.ranks}
+            named = {(RANK_LETTERS.index(text[0]) + 2, text[1]) for text in cancel.cards}
+            if sum(1 for nature in up if nature[0] in counted or nature in named) >= cancel.up:
+                return frozenset()
+        if None in self.ledger.unwild:
+            return "a card declined as wild was dealt unseen"
+        plain = {NATURE[card] for card in self.ledger.unwild if card is not None}
+        for rank in {nature[0] for nature in plain} & ranks:
+            ranks.discard(rank)
+            ranks.update((rank, suit) for suit in "cdhs" if (rank, suit) not in plain)
         return frozenset(ranks)
 
     # ------------------------------------------------------------------ refusals

@@ -17,7 +17,7 @@ from typing import Any
 
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, Rank, card_name, parse_card
-from studspec.engine.wild_cards import wild_words
+from studspec.engine.wild_cards import SINGULARS, plural, wild_words
 from studspec.rulebook.model import Share, Street, Trigger, Variant
 from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
@@ -33,6 +33,14 @@ _LOW_RANKS = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight"
 
 def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _ordinal(n: int) -> str:
+    """``second`` for 2; past the eighth, ``9th``."""
+    return _ORDINALS[n] if 0 <= n < len(_ORDINALS) else f"{n}th"
 
 
 def _sentence(text: str) -> str:
@@ -289,8 +297,8 @@ class _Builder:
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
         if board:
             middle = "community card" if not any(st.indicator for st in v.streets) else "card in the middle"
-            plural = middle.replace("card", "cards", 1) if board != 1 else middle
-            burnt += f" and {board} {plural}"
+            cards_word = middle.replace("card", "cards", 1) if board != 1 else middle
+            burnt += f" and {board} {cards_word}"
         if extra:  # a draw or a buy deals a replacement from the stub
             them = "one of them a replacement" if extra == 1 else f"{_number(extra)} of them replacements"
             burnt = f", {them}" + (f",{burnt}" if burnt else "")
@@ -336,6 +344,30 @@ class _Builder:
         )
         return [self.point(f"The {listed} {where} for any card, as a card of a wild rank does.", "wild.cards")]
 
+    def changing_wild_cards(self) -> list[Point]:
+        """A wild rank that climbs (``wild.moves``) and the cards that cancel every wild card
+        (``wild.cancelled_by``), if the book has them."""
+        w, points = self.variant.wild, []
+        self.stated.update(("wild.moves", "wild.cancelled_by"))
+        if w.moves is not None:
+            start = Rank(RANK_LETTERS.index(w.moves))
+            points.append(self.point(
+                f"No card is wild until a {SINGULARS[start]} is dealt face up: then {plural(start)} are wild. "
+                "After that, an up card one rank above the wild rank makes its rank wild in place of the last "
+                "(a three after deuces); any other up card changes nothing, and aces end the climb. Down cards "
+                "never count.", "wild.moves"))  # fmt: skip
+        cancel = w.cancelled_by
+        if cancel is not None:
+            named = [plural(Rank(RANK_LETTERS.index(letter))) for letter in cancel.ranks]
+            named += [card_name(parse_card(text)) for text in cancel.cards]
+            listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+            which = "the first" if cancel.up == 1 else f"the {_ordinal(cancel.up)}"
+            points.append(self.point(
+                f"When {which} card among {listed} is dealt or turned face up, no card is wild for anyone for the "
+                "rest of the hand, the ones already showing included; down cards never count.",
+                "wild.cancelled_by"))  # fmt: skip
+        return points
+
     def wild(self) -> Section:
         """Which cards are wild, and how they play; a book with none says so."""
         w = self.variant.wild
@@ -357,6 +389,7 @@ class _Builder:
             points.append(self.point(follow_phrase(Rank(RANK_LETTERS.index(follows))).text, "wild.follows"))
         else:
             self.stated.add("wild.follows")
+        points += self.changing_wild_cards()
         for option in ("wild.follow", "wild.per_player"):
             said = self.text(option)
             if said:
@@ -379,7 +412,8 @@ class _Builder:
         for trigger in self.variant.triggers:
             rank = trigger.rank.replace("T", "10")
             face = fill(phrase("triggers.face", trigger.face.value).text, self.book)
-            points.append(self.point(f"When a {rank} is {face}, {self._trigger_effect(trigger)}.", "triggers"))
+            article = "an" if rank in ("A", "8") else "a"
+            points.append(self.point(f"When {article} {rank} is {face}, {self._trigger_effect(trigger)}.", "triggers"))
         return Section("Wild cards and dealt-card rules", tuple(points))
 
     def _trigger_effect(self, trigger: Trigger) -> str:

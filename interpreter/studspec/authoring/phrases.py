@@ -322,6 +322,18 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "that player must pay at once or fold",
         priced="that player must pay {price} into the pot at once or fold",
     ),
+    ("triggers.effect", "pay-or-not-wild"): Phrase(
+        "that player's card is wild",
+        priced="that player may pay {price} into the pot at once to make the card wild, or decline and play it "
+        "as what it is (the rank stays wild for every other card)",
+    ),
+    ("triggers.effect", "kill"): Phrase(
+        "that player's hand is dead at once, its chips staying in the pot; when one player is left, "
+        "that player wins and nothing more is dealt"
+    ),
+    ("triggers.effect", "win-pot"): Phrase(
+        "that player wins the pot at once: every other hand is dead and nothing more is dealt"
+    ),
     ("triggers.price", "free"): Phrase("", noun="nothing"),
     ("triggers.price", "ante"): Phrase("", noun="the ante ({stakes[ante]})"),
     ("triggers.price", "bring-in"): Phrase("", noun="the bring-in ({stakes[bring_in]})"),

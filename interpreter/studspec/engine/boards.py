@@ -18,7 +18,7 @@ from .cards import FIRST_JOKER, Card, Rank
 from .core import HandCore
 from .shares import Evaluator
 from .wild_cards import as_natural
-from .wild_now import table_ranks
+from .wild_now import table_wild
 from .wild_ranking import FlushWilds, JokerPlay, WildSpec, wild_ranking
 
 DoorRule = Callable[[Card], tuple[int, int]]
@@ -78,7 +78,10 @@ def reading(hand: HandCore) -> BoardReading | None:
     table = hand.rules.wild
     if not table.any:
         return None
-    return BoardReading(table_ranks(hand) if table.board_wild else None, table.jokers_up, table.flush, table.cards)
+    if not table.board_wild:
+        return BoardReading(None, table.jokers_up, table.flush)
+    ranks, cards = table_wild(hand)
+    return BoardReading(ranks, table.jokers_up, table.flush, cards)
 
 
 def door_rule(hand: HandCore) -> DoorRule:

@@ -41,7 +41,7 @@ from .hot import FOLD, PAY
 from .phases import PhaseKind, Wait
 from .rules import DealPlan
 from .triggers import DealtCardRule, Offer
-from .wild_now import indicate, track
+from .wild_now import indicate, keep_natural, track
 
 Queued = tuple[int | None, tuple[Face, ...]]
 """One seat still to be dealt this street (``None``: the board; :data:`INDICATOR`: an
@@ -278,8 +278,8 @@ def _indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
 def fire(hand: HandCore, seat: int, card: Card | None, face: Face) -> None:
     """Set off every dealt-card rule that ``card``, dealt ``face`` to ``seat``, matches, in
     the book's order, after any set off before it and not yet carried out (:func:`_carry_out`)."""
-    if card is None or card >= FIRST_JOKER:
-        return
+    if card is None or card >= FIRST_JOKER or len(hand.live) < 2:
+        return  # a joker has no rank; a hand already won asks nothing more
     matched = [rule for rule in hand.rules.triggers if card >> 2 == rule.rank and face is rule.face]
     if matched:
         dealt: DealPart = hand.parts[_PART]
@@ -300,9 +300,22 @@ def _carry_out(hand: HandCore, dealt: DealPart) -> None:
         cost = 0 if rule.price is None else min(rule.price(hand.stakes, pot_size(hand)), hand.stacks[seat])
         hand.events.append(TriggerFired(seat, card, rule.effect_name, cost if cost else None))
         if cost:
-            dealt.offers.append(Offer(seat, cost, rule))
+            dealt.offers.append(Offer(seat, cost, rule, card))
         elif rule.effect.extra_card:
             _extra_card(hand, seat, rule.extra_face)
+        elif rule.effect.kills or rule.effect.wins:
+            dead = [seat] if rule.effect.kills else [other for other in hand.live if other != seat]
+            for loser in dead:
+                _fold_in_the_deal(hand, dealt, loser)
+            if len(hand.live) <= 1:
+                dealt.triggered.clear()  # the hand is won: nothing more is dealt or asked
+                dealt.queue.clear()
+
+
+def _fold_in_the_deal(hand: HandCore, dealt: DealPart, seat: int) -> None:
+    """The seat's hand is dead in the middle of the deal: nothing more is dealt to it."""
+    fold(hand, seat)
+    dealt.queue[:] = [entry for entry in dealt.queue if entry[0] != seat]  # in place: a deal may be looping over it
 
 
 def _extra_card(hand: HandCore, seat: int, face: Face) -> None:
@@ -347,10 +360,11 @@ def answer(hand: HandCore, seat: int, action: Action) -> None:
         if offer.rule.effect.extra_card:
             _extra_card(hand, seat, offer.rule.extra_face)
     elif action.kind is FOLD:
-        fold(hand, seat)
-        dealt.queue = [entry for entry in dealt.queue if entry[0] != seat]
+        _fold_in_the_deal(hand, seat=seat, dealt=dealt)
         hand.events.append(ActionTaken(seat, action, 0, 0, False))
     else:
+        if offer.rule.effect.declining_unwilds and offer.card is not None:
+            keep_natural(hand, offer.card)  # not bought: the card plays as what it is
         hand.events.append(ActionTaken(seat, action, 0, 0, False))
     if len(hand.live) > 1:
         _carry_out(hand, dealt)

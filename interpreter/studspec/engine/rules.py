@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
-from studspec.rulebook.model import Face
+from studspec.rulebook.model import Face, WildCancel
 from studspec.rulebook.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
@@ -44,7 +44,7 @@ from .shares import (
     lowest_ace_low,
 )
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
-from .wild_cards import FollowRule, PerPlayer, WildTable, lowest_down_card
+from .wild_cards import CancelRule, FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
 
 if TYPE_CHECKING:
@@ -321,11 +321,20 @@ TRIGGER_EFFECTS: Registry[TriggerEffect] = Registry("triggers.effect")
 def _effect(name: str) -> TriggerEffect:
     """An effect as its traits say (what it deals, what saying no means): written once."""
     traits = TRIGGER_EFFECT_TRAITS[name]
-    return TriggerEffect(extra_card=traits.deals_card, declining_folds=traits.declining_folds)
+    return TriggerEffect(
+        extra_card=traits.deals_card,
+        declining_folds=traits.declining_folds,
+        declining_unwilds=traits.declining_unwilds,
+        kills=traits.kills,
+        wins=traits.wins,
+    )
 
 
 TRIGGER_EFFECTS.add("extra-card", _effect("extra-card"))
 TRIGGER_EFFECTS.add("pay-or-fold", _effect("pay-or-fold"))
+TRIGGER_EFFECTS.add("pay-or-not-wild", _effect("pay-or-not-wild"))  # Wikipedia, Baseball: buy the up 3 to make it wild
+TRIGGER_EFFECTS.add("kill", _effect("kill"))  # a kill card: Baseball's up 3 of 1945 (docs/rules.md V16)
+TRIGGER_EFFECTS.add("win-pot", _effect("win-pot"))  # a card that wins the pot outright (docs/rules.md V16)
 
 TRIGGER_PRICES: Registry[Price | None] = Registry("triggers.price")
 """What a dealt-card rule costs, from the table's stakes or the pot; ``None``: free."""
@@ -421,12 +430,22 @@ WILD_BOARD.add("natural", False)  # docs/rules.md V5: the bring-in goes by natur
 WILD_BOARD.add("wild", True)
 
 
+def _cancel_rule(cancel: WildCancel | None) -> CancelRule | None:
+    """The book's ``wild.cancelled_by`` with its ranks and cards resolved."""
+    if cancel is None:
+        return None
+    ranks = frozenset(Rank(RANK_LETTERS.index(letter)) for letter in cancel.ranks)
+    return CancelRule(ranks=ranks, cards=frozenset(parse_card(text) for text in cancel.cards), up=cancel.up)
+
+
 def _wild_table(variant: Variant) -> WildTable:
     wild = variant.wild
     return WildTable(
         ranks=frozenset(Rank(RANK_LETTERS.index(letter)) for letter in wild.ranks),
         cards=frozenset(parse_card(text) for text in wild.cards),
         follow=WILD_FOLLOW[wild.follow] if wild.follows is None else follow_rank(wild.follows),
+        moves_from=None if wild.moves is None else Rank(RANK_LETTERS.index(wild.moves)),
+        cancel=_cancel_rule(wild.cancelled_by),
         jokers=WILD_JOKERS[wild.jokers][0],
         jokers_up=WILD_JOKERS[wild.jokers][1],
         flush=WILD_FLUSH[wild.flush],
@@ -434,6 +453,7 @@ def _wild_table(variant: Variant) -> WildTable:
         board_wild=WILD_BOARD[wild.board],
         deck_has_jokers=any(card >= FIRST_JOKER for card in DECKS[variant.deck]),
         indicated=any(STREET_INDICATORS[street.indicator] for street in variant.streets if street.indicator),
+        unwild_possible=any(TRIGGER_EFFECTS[trigger.effect].declining_unwilds for trigger in variant.triggers),
     )
 
 
@@ -530,14 +550,15 @@ class ResolvedRules:
     (turning up none, passing or replacing an up card): the first to act skips empty boards."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.follow.trigger is not None)
+        object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.changes)
         extra_up = any(rule.effect.extra_card and rule.extra_face is Face.UP for rule in self.triggers)
         object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up)
 
     @property
     def deal_may_fold(self) -> bool:
-        """A dealt-card rule can fold a seat in the middle of a deal (pay or fold)."""
-        return any(rule.effect.declining_folds for rule in self.triggers)
+        """A dealt-card rule can fold a seat in the middle of a deal (pay or fold, a kill
+        card, a card that wins the pot)."""
+        return any(rule.effect.declining_folds or rule.effect.kills or rule.effect.wins for rule in self.triggers)
 
 
 def resolve(variant: Variant) -> ResolvedRules:

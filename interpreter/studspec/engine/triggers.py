@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from studspec.rulebook.model import Face, Stakes
 
+from .cards import Card
+
 Price = Callable[[Stakes, int], int]
 """What a dealt-card rule asks, in chips, from the table's stakes and the pot when its card falls."""
 
@@ -28,6 +30,12 @@ class TriggerEffect:
     """The seat is dealt one more card, face down, before anyone else's next card."""
     declining_folds: bool
     """No to the price folds the hand (pay or fold); otherwise it forgoes the reward."""
+    declining_unwilds: bool = False
+    """No to the price leaves the card natural, its rank wild for every other card."""
+    kills: bool = False
+    """The seat's hand is dead at once (a kill card)."""
+    wins: bool = False
+    """The seat wins the pot at once: every other hand is dead."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,8 @@ class Offer:
     cost: int
     """What paying takes from the seat's stack: the price, or all the seat has if less."""
     rule: DealtCardRule
+    card: Card | None = None
+    """The card that set the rule off (the one a player pays to keep wild)."""
 
 
 def ante(stakes: Stakes, pot: int) -> int:

@@ -33,6 +33,21 @@ class FollowRule:
 
 
 @dataclass(frozen=True)
+class CancelRule:
+    """Cards whose showing ends every wild card for the rest of the hand (Woolworth: the
+    second five or ten face up); down cards never count."""
+
+    ranks: frozenset[Rank] = frozenset()
+    cards: frozenset[Card] = frozenset()
+    up: int = 1
+    """The count of such up cards at which the wild cards end."""
+
+    def counts(self, card: Card) -> bool:
+        """Whether ``card``, dealt or turned face up, counts toward the cancelling."""
+        return card in self.cards or (card < FIRST_JOKER and card.rank in self.ranks)
+
+
+@dataclass(frozen=True)
 class WildTable:
     """A rule book's wild cards, resolved once per book."""
 
@@ -40,6 +55,10 @@ class WildTable:
     cards: frozenset[Card] = frozenset()
     """Single cards wild wherever they lie (``wild.cards``: the queen of spades)."""
     follow: FollowRule = FollowRule()
+    moves_from: Rank | None = None
+    """Where a wild rank that climbs with the up cards starts (``wild.moves``: Sequence)."""
+    cancel: CancelRule | None = None
+    """Cards whose showing ends every wild card (``wild.cancelled_by``)."""
     jokers: JokerPlay = JokerPlay.WILD
     jokers_up: JokerPlay = JokerPlay.WILD
     """How a joker plays once it is face up (``wild.jokers: wild-down-bug-up``: the bug)."""
@@ -49,10 +68,15 @@ class WildTable:
     board_wild: bool = False
     """Whether wild cards count as wild for the bring-in and first to act."""
     deck_has_jokers: bool = False
+    unwild_possible: bool = False
+    """A player may leave a card of a wild rank natural (``triggers[].effect: pay-or-not-wild``)."""
     indicated: bool = False
     """An indicator card's rank is wild (``streets[].indicator: wild-rank``: Kryky)."""
     any: bool = field(init=False, compare=False)
     """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
+    changes: bool = field(init=False, compare=False)
+    """Whether an up card can change what is wild (a rank followed, climbing, cancelled):
+    the deal then shows the wild rules every up card."""
 
     def __post_init__(self) -> None:
         wild = bool(
@@ -60,10 +84,13 @@ class WildTable:
             or self.cards
             or self.indicated
             or self.follow.trigger is not None
+            or self.moves_from is not None
             or self.per_player
             or self.deck_has_jokers
         )
         object.__setattr__(self, "any", wild)
+        changing = self.follow.trigger is not None or self.moves_from is not None or self.cancel is not None
+        object.__setattr__(self, "changes", changing)
 
 
 ACE_OF_SPADES = Card(51)

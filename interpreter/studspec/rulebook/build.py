@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .model import BetSize, Decision, Face, Share, Stakes, Street, Trigger, Variant, WildRules
+from .model import BetSize, Decision, Face, Share, Stakes, Street, Trigger, Variant, WildCancel, WildRules
 
 
 def _decision(data: Mapping[str, Any]) -> Decision:
@@ -81,11 +81,20 @@ def _wild(data: Mapping[str, Any]) -> WildRules:
         cards=tuple(str(card) for card in data.get("cards", ())),
         follow=data.get("follow", "none"),
         follows=data.get("follows"),
+        moves=data.get("moves"),
+        cancelled_by=_wild_cancel(data.get("cancelled_by")),
         jokers=data.get("jokers", "wild"),
         per_player=data.get("per_player", "none"),
         board=data.get("board", "natural"),
         flush=data.get("flush", "distinct-ranks"),
     )
+
+
+def _wild_cancel(data: Mapping[str, Any] | None) -> WildCancel | None:
+    if data is None:
+        return None
+    ranks = tuple(str(rank) for rank in data.get("ranks", ()))
+    return WildCancel(ranks=ranks, cards=tuple(str(card) for card in data.get("cards", ())), up=int(data.get("up", 1)))
 
 
 def build_variant(book: Mapping[str, Any], source: str) -> Variant:

@@ -462,10 +462,12 @@ def folding_rules_have_a_price(book: Book) -> Iterator[Finding]:
     priced = values_where(TRIGGER_PRICE_TRAITS, lambda price: price.charges)
     for index, trigger in enumerate(book.get("triggers", ())):
         price = trigger.get("price", "free")
-        if TRIGGER_EFFECT_TRAITS[trigger["effect"]].declining_folds and not TRIGGER_PRICE_TRAITS[price].charges:
+        effect = TRIGGER_EFFECT_TRAITS[trigger["effect"]]
+        if effect.needs_price and not TRIGGER_PRICE_TRAITS[price].charges:
+            question = "pay or fold" if effect.declining_folds else "pay or play the card as what it is"
             yield Finding(
                 ("triggers", index, "price"),
-                f"{trigger['effect']} asks the player to pay or fold, so it needs a price: one of {', '.join(priced)}",
+                f"{trigger['effect']} asks the player to {question}, so it needs a price: one of {', '.join(priced)}",
             )
 
 

@@ -29,7 +29,10 @@ from pathlib import Path
 
 from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 
-from . import decision_checks  # noqa: F401  (registers the decision checks)
+from . import (
+    decision_checks,  # noqa: F401  (registers the decision checks)
+    wild_checks,  # noqa: F401  (registers the checks of changing wild cards)
+)
 from .advice import SpecWarning, warnings_for
 from .build import build_variant
 from .catalog import Folders, allowed_folders, builtin_path, confine, is_builtin_name

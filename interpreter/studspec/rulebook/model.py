@@ -139,6 +139,18 @@ class Share:
 
 
 @dataclass(frozen=True)
+class WildCancel:
+    """Cards whose showing ends every wild card for the hand (``wild.cancelled_by``)."""
+
+    ranks: tuple[str, ...] = ()
+    """Rank letters whose up cards count (Woolworth: ``"5"``, ``"T"``)."""
+    cards: tuple[str, ...] = ()
+    """Single cards whose showing counts (``"Qs"``)."""
+    up: int = 1
+    """How many of them must be face up: the wild cards end with that one."""
+
+
+@dataclass(frozen=True)
 class WildRules:
     """Which cards are wild (``wild``); the default is no wild card but jokers, if any."""
 
@@ -150,6 +162,10 @@ class WildRules:
     """A wild rank that changes as the up cards fall (``wild.follow``)."""
     follows: str | None = None
     """The trigger rank of Follow the Queen's rule for any rank (``wild.follows``: ``K``)."""
+    moves: str | None = None
+    """The rank a wild rank that climbs with the up cards starts at (``wild.moves``: Sequence)."""
+    cancelled_by: WildCancel | None = None
+    """Cards whose showing ends every wild card for the hand (``wild.cancelled_by``)."""
     jokers: str = "wild"
     """How a joker plays (``wild.jokers``)."""
     per_player: str = "none"

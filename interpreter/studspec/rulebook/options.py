@@ -226,15 +226,36 @@ class TriggerEffectTraits:
     declining_folds: bool
     """Saying no to the price folds the hand (Baseball's up 3: match the pot or fold), so the
     rule needs a price; otherwise saying no only forgoes what the rule gives."""
+    declining_unwilds: bool = False
+    """Saying no to the price leaves the card natural though its rank is wild (pay for the
+    wild card or play it as what it is), so the rule needs a price and a wild rank."""
+    kills: bool = False
+    """The seat's hand is dead at once (a kill card), with no question, so no price."""
+    wins: bool = False
+    """The seat wins the pot at once, every other hand dead, with no question, so no price."""
+
+    @property
+    def needs_price(self) -> bool:
+        """The rule is a question (pay, or what saying no means), so it has a price."""
+        return self.declining_folds or self.declining_unwilds
+
+    @property
+    def at_once(self) -> bool:
+        """The rule ends a hand with no question, so it has no price."""
+        return self.kills or self.wins
 
 
 TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
     {
         "extra-card": TriggerEffectTraits(deals_card=True, declining_folds=False),
         "pay-or-fold": TriggerEffectTraits(deals_card=False, declining_folds=True),
+        "pay-or-not-wild": TriggerEffectTraits(deals_card=False, declining_folds=False, declining_unwilds=True),
+        "kill": TriggerEffectTraits(deals_card=False, declining_folds=False, kills=True),
+        "win-pot": TriggerEffectTraits(deals_card=False, declining_folds=False, wins=True),
     }
 )
-"""docs/rules.md section V, Baseball: an up 4 earns an extra card; an up 3, match the pot or fold."""
+"""docs/rules.md section V, Baseball: an up 4 earns an extra card; an up 3, match the pot or
+fold, or buy it to make it wild; V16: a kill card, a card that wins the pot."""
 
 
 @dataclass(frozen=True)
