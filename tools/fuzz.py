@@ -351,17 +351,19 @@ def _ranked(ranking: Callable[[Sequence[Nature]], Key]) -> Callable[[Holding], K
 
 
 def _own_and_board(
-    ranking: Callable[[Sequence[Nature]], Key], own: int, board: int, larger_wins: bool
+    ranking: Callable[[Sequence[Nature]], Key], own: int, board: int, larger_wins: bool, hole_only: bool = False
 ) -> Callable[[Holding], Key | None]:
-    """Exactly ``own`` of the seat's cards and ``board`` community cards (Stud Hold'em), every
-    choice of them tried; a seat with too few has no claim."""
+    """Exactly ``own`` of the seat's cards (its hole cards, ``hole_only``) and ``board``
+    community cards (Stud Hold'em, Down in the Delta), every choice of them tried; a seat with
+    too few has no claim."""
 
     def score(holding: Holding) -> Key | None:
-        if len(holding.own) < own or len(holding.board) < board:
+        mine_from = tuple(holding.hole()) if hole_only else holding.own
+        if len(mine_from) < own or len(holding.board) < board:
             return None
         keys = [
             ranking(mine + shared)
-            for mine in combinations(holding.own, own)
+            for mine in combinations(mine_from, own)
             for shared in combinations(holding.board, board)
         ]
         return max(keys) if larger_wins else min(keys)
@@ -424,7 +426,7 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             if wild_ranks or (name != "high" and name not in LOWS):
                 return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
             ranking = high_key if name == "high" else LOWS[name]
-            score = _own_and_board(ranking, share.own, share.board, name == "high")
+            score = _own_and_board(ranking, share.own, share.board, name == "high", share.own_face == "down")
             oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier))
         elif name == "high":
             score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)

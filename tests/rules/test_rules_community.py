@@ -186,6 +186,42 @@ def test_validate_holds_own_and_board_to_a_five_card_hand(patch: str, message: s
         assert any(message in error for error in errors), errors
 
 
+DELTA = str(ROOT / "tests" / "data" / "stud-family" / "down-in-the-delta.yaml")
+
+
+def test_a_share_held_to_two_face_down_cards_and_three_of_the_board() -> None:
+    """Down in the Delta (generic_poker down_in_the_delta.json, "cardState": "face down";
+    docs/rules.md V15, own_face): the hand is two of the player's hole cards and three
+    community cards; its up cards play in no hand. p1 holds 2c 3d down and K♠ K♦ up; p2 holds
+    Q♠ Q♦ down and 4c 5d up. Board 7h 8h Jc 9s Ad: p1's best is ace-jack-nine high (the kings
+    are up cards), p2's a pair of queens, which wins. Heads-up blinds 5 and 10 (p2, the
+    dealer, the small blind, acts first), checked through: p2 wins the 20: p1 990, p2 1010.
+    Were any own cards to play, p1's kings would have won."""
+    hand = new_hand(DELTA, stacks=[1000, 1000], ante=0, bring_in=0, blinds=(5, 10))
+    deal(hand, p1="2c3dKsKd", p2="QsQd4c5d")
+    passive(hand)
+    for board in ("7h8hJc", "9s", "Ad"):
+        play(hand, f"d db {board}")
+        passive(hand)
+    assert hand.is_complete
+    assert hand.stacks == [990, 1010]
+
+
+def test_validate_holds_face_down_own_cards_to_the_cards_dealt_down(tmp_path: Path) -> None:
+    """own_face: down plays own cards from the face-down ones, so a book that deals fewer
+    face-down cards than own is refused at own_face, as is own_face without own and board."""
+    text = Path(DELTA).read_text(encoding="utf-8")
+    for patched, message in (
+        (text.replace("deal: [down, down, up, up]", "deal: [down, up, up, up]"), "dealt 1 face down"),
+        (text.replace("      own: 2\n      board: 3\n", ""), "it goes with own and board"),
+    ):
+        book = tmp_path / "down-in-the-delta.yaml"
+        book.write_text(patched, encoding="utf-8")
+        errors = [str(error) for error in validate_file(book)]
+        line = next(n for n, text in enumerate(patched.splitlines(), 1) if "own_face" in text)
+        assert any(message in error and f":{line}:" in error for error in errors), errors  # at own_face
+
+
 KRYKY = str(ROOT / "tests" / "data" / "stud-family" / "kryky.yaml")
 
 

@@ -458,7 +458,7 @@ class _Builder:
             said = phrase("pots.shares.hand", share.hand)
             text = fill(said.text, self.book)
             if share.own is not None and share.board is not None:
-                text += _own_and_board_words(share.own, share.board)
+                text += _own_and_board_words(share.own, share.board, share.own_face == "down")
             described.append((said.noun, text))
         if len(shares) == 1:
             noun, text = described[0]
@@ -597,14 +597,15 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     )
 
 
-def _own_and_board_words(own: int, board: int) -> str:
+def _own_and_board_words(own: int, board: int, down_only: bool = False) -> str:
     """Which cards a share's hand is made of: ", made of exactly two of the player's own cards
-    and three of the community cards"."""
+    and three of the community cards" (of its face-down cards, where the book says so)."""
+    mine = "the player's face-down cards" if down_only else "the player's own cards"
     if board == 0:
-        return f", made of {_number(own)} of the player's own cards only (no community card plays)"
+        return f", made of {_number(own)} of {mine} only (no community card plays)"
     if own == 0:
         return f", made of the {_number(board)} community cards only"
-    return f", made of exactly {_number(own)} of the player's own cards and {_number(board)} of the community cards"
+    return f", made of exactly {_number(own)} of {mine} and {_number(board)} of the community cards"
 
 
 def _extra_face(words: str, trigger: Trigger) -> str:

@@ -398,6 +398,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "it; a player who declares both must win or tie both shares of a pot, or wins nothing "
         "from it."
     ),
+    ("pots.shares.own_face", "any"): Phrase("any of the player's own cards, up or down"),
+    ("pots.shares.own_face", "down"): Phrase("the player's face-down cards only"),
     ("pots.shares.hand", "high"): Phrase("the best five-card poker hand", noun="high hand"),
     ("pots.shares.hand", "ace-to-five-low"): Phrase(
         "the lowest five cards, counted ace-to-five (aces are low, straights and flushes do not "

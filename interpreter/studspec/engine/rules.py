@@ -604,7 +604,7 @@ def _share_rule(share: Share) -> ShareRule:
     rule = SHARE_RULES[share.hand]
     if share.own is not None and share.board is not None:
         assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
-        return OwnAndBoardShare(rule, share.own, share.board)
+        return OwnAndBoardShare(rule, share.own, share.board, down_only=share.own_face == "down")
     if share.set_hand is None:
         return rule
     assert isinstance(rule, RankedShare)  # the checks allow `set` on poker rankings only

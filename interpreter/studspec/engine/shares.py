@@ -179,14 +179,16 @@ class SetHandShare:
 class OwnAndBoardShare:
     """A poker share whose hand is exactly ``own`` of the seat's own cards and ``board`` of the
     community cards (Stud Hold'em: two and three, as Omaha plays; docs/rules.md V15). A seat
-    with too few of either has no such hand and no claim to the share."""
+    with too few of either has no such hand and no claim to the share. ``down_only``: the own
+    cards are hole cards (Down in the Delta: two of the face-down cards)."""
 
-    __slots__ = ("board", "high", "inner", "name", "own", "ranking")
+    __slots__ = ("board", "down_only", "high", "inner", "name", "own", "ranking")
 
-    def __init__(self, inner: RankedShare, own: int, board: int) -> None:
+    def __init__(self, inner: RankedShare, own: int, board: int, down_only: bool = False) -> None:
         self.inner = inner
         self.own = own
         self.board = board
+        self.down_only = down_only
         self.ranking = inner.ranking
         self.high = inner.high
         self.name = inner.name
@@ -196,11 +198,14 @@ class OwnAndBoardShare:
 
     def _best(self, holding: Holding) -> tuple[int, tuple[Card, ...]] | None:
         """The best value and its cards over every choice of own and community cards."""
-        if len(holding.cards) < self.own or len(holding.community) < self.board:
+        own = holding.cards
+        if self.down_only:
+            own = tuple(card for card, face in zip(holding.cards, holding.faces) if face is Face.DOWN)
+        if len(own) < self.own or len(holding.community) < self.board:
             return None
         evaluator = self.ranking_for(holding)
         best: tuple[int, tuple[Card, ...]] | None = None
-        for mine in combinations(holding.cards, self.own):
+        for mine in combinations(own, self.own):
             for shared in combinations(holding.community, self.board):
                 five = mine + shared
                 value = evaluator.value(five)

@@ -61,6 +61,7 @@ def _share(data: Mapping[str, Any]) -> Share:
         set_hand=None if set_hand is None else int(set_hand),
         own=None if data.get("own") is None else int(data["own"]),
         board=None if data.get("board") is None else int(data["board"]),
+        own_face=data.get("own_face", "any"),
     )
 
 

@@ -736,13 +736,18 @@ def one_follow_rule(book: Book) -> Iterator[Finding]:
 def own_and_board_fit(book: Book) -> Iterator[Finding]:
     """A share held to ``own`` of a seat's cards and ``board`` community cards names both, five
     in all, on a poker ranking, in a book that deals that many community cards and at least
-    that many cards to each seat (Stud Hold'em: two and three)."""
+    that many cards to each seat, face down where ``own_face`` says so (Stud Hold'em: two and
+    three; Down in the Delta: two hole cards and three)."""
     streets = book["streets"]
     community = sum(len(street.get("board", ())) for street in streets)
     dealt = sum(len(street["deal"]) for street in streets)
+    down = sum(face == "down" for street in streets for face in street["deal"])
     for index, share in enumerate(book["pots"]["shares"]):
         own, board = share.get("own"), share.get("board")
         if own is None and board is None:
+            if "own_face" in share:
+                yield Finding(("pots", "shares", index, "own_face"), "own_face says which of a seat's own cards "
+                              "the share's own cards come from; it goes with own and board")  # fmt: skip
             continue
         where = ("pots", "shares", index, "own" if own is not None else "board")
         if own is None or board is None:
@@ -760,6 +765,9 @@ def own_and_board_fit(book: Book) -> Iterator[Finding]:
                           "(streets[].board)")  # fmt: skip
         elif own > dealt:
             yield Finding(where, f"the hand plays {own} of a seat's own cards, but each seat is dealt {dealt}")
+        elif share.get("own_face") == "down" and own > down:
+            yield Finding(("pots", "shares", index, "own_face"), f"the hand plays {own} of a seat's face-down "
+                          f"cards, but each seat is dealt {down} face down")  # fmt: skip
 
 
 @check(("triggers",))

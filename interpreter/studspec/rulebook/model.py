@@ -136,6 +136,8 @@ class Share:
     """Exactly this many of a seat's own cards play for the share (with ``board``), else any."""
     board: int | None = None
     """Exactly this many community cards play for the share (with ``own``)."""
+    own_face: str = "any"
+    """Which of a seat's own cards the ``own`` cards come from: ``any``, or ``down`` (hole cards)."""
 
 
 @dataclass(frozen=True)
