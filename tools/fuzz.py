@@ -72,6 +72,7 @@ from studspec import (
     Card,
     CardBurned,
     CardsDealt,
+    CardsThrownOut,
     CommunityCardDealt,
     Declaration,
     Declared,
@@ -79,7 +80,9 @@ from studspec import (
     Face,
     Hand,
     HandEnded,
+    HandKilled,
     IndicatorDealt,
+    IndicatorTurned,
     LegalAction,
     Mucked,
     PendingDeal,
@@ -741,7 +744,11 @@ class Ledger:
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.board: list[Card | None] = []
         self.indicators: list[Card | None] = []
-        """Cards in the middle that play in no hand (an indicator's rank is wild)."""
+        """Cards in the middle that play in no hand, face up or down."""
+        self.wild_indicated: list[Card | None] = []
+        """Those turned up whose rank is wild (``wild-rank``)."""
+        self.barred: set[int] = set()
+        """Ranks turned up that no wild card may stand for (``discard-rank``, ``fold-rank``)."""
         self.burns: list[Card | None] = []
         self.where: dict[Card, str] = {}
         self.muck_order: list[int] = []
@@ -800,6 +807,19 @@ class Ledger:
         elif isinstance(event, IndicatorDealt):
             self._place(event.card, "the indicator")
             self.indicators.append(event.card)
+            if event.face is Face.UP:
+                self._indicated(event.card, event.effect)
+        elif isinstance(event, IndicatorTurned):
+            if event.card not in self.indicators:
+                raise Broken("log", f"{event} turns a card never dealt to the middle")
+            self._indicated(event.card, event.effect)
+        elif isinstance(event, CardsThrownOut):
+            self._thrown_out(event)
+        elif isinstance(event, HandKilled):
+            if self.folded[event.seat] or self.mucked[event.seat]:
+                raise Broken("log", f"{event}: p{event.seat + 1} was no longer in the hand")
+            self._to_muck(event.seat)
+            self.folded[event.seat] = True
         elif isinstance(event, CardBurned):
             self._place(event.card, "the burns")
             self.burns.append(event.card)
@@ -823,15 +843,31 @@ class Ledger:
             self._triggered(event)
 
     def _triggered(self, event: TriggerFired) -> None:
-        """A dealt-card rule that ends hands does so with no action (a kill card, a card that
-        wins the pot); one a player may pay to keep wild waits for the answer."""
-        traits = TRIGGER_EFFECT_TRAITS[event.effect]
-        dead = [event.seat] if traits.kills else [s for s in self.live() if s != event.seat] if traits.wins else []
-        for seat in dead:
-            self._to_muck(seat)
-            self.folded[seat] = True
-        if traits.declining_unwilds and event.price is not None:
+        """A dealt-card rule a player may pay to keep wild waits for the answer (the hands a
+        kill card or a pot won ends are each a :class:`HandKilled` of their own)."""
+        if TRIGGER_EFFECT_TRAITS[event.effect].declining_unwilds and event.price is not None:
             self.asked = (event.seat, event.card)
+
+    def _indicated(self, card: Card | None, effect: str) -> None:
+        """An indicator card shows: its rank wild, or barred from the wild cards."""
+        if effect == "wild-rank":
+            self.wild_indicated.append(card)
+        elif card is not None:
+            self.barred.add(NATURE[card][0])
+
+    def _thrown_out(self, event: CardsThrownOut) -> None:
+        """A seat's cards of the indicated rank go to the muck, up or down."""
+        seat = event.seat
+        for card in event.cards:
+            if card not in self.cards[seat]:
+                raise Broken("cards", f"{event}: {card} is not p{seat + 1}'s")
+            position = self.cards[seat].index(card)
+            del self.cards[seat][position]
+            del self.faces[seat][position]
+            self.shown[seat] = min(self.shown[seat], len(self.cards[seat]))
+            if card is not None:
+                self.where[card] = "the muck"
+            self.discarded += 1
 
     # -- decisions about cards
 
@@ -1948,9 +1984,11 @@ class HandFuzzer:
         ranks: set[int | Nature] = {RANK_LETTERS.index(letter) + 2 for letter in wild.ranks}
         ranks.update((RANK_LETTERS.index(text[0]) + 2, text[1]) for text in wild.cards)
         if any(street.indicator == "wild-rank" for street in self.variant.streets):
-            if None in self.ledger.indicators:
+            if None in self.ledger.wild_indicated:
                 return "an indicator card was dealt unseen"
-            ranks.update(NATURE[card][0] for card in self.ledger.indicators if card is not None)
+            ranks.update(NATURE[card][0] for card in self.ledger.wild_indicated if card is not None)
+        if self.ledger.barred and ranks:
+            return "wild cards barred from a rank (an indicator's)"
         trigger = QUEEN if wild.follow == "follow-the-queen" else None
         if wild.follows is not None:
             trigger = RANK_LETTERS.index(wild.follows) + 2

@@ -291,3 +291,24 @@ def test_a_book_without_decisions_compiles_to_the_same_phases(tmp_path: Path) ->
     names = list(hand.compiled.phases)
     assert names[:5] == ["start", "antes", "third_deal", "third_bring_in", "third_betting"]
     assert not any(name.endswith(("_turn_up", "_discard", "_draw", "_buy", "_pass", "_set_hands")) for name in names)
+
+
+def test_mexican_stud_rolls_before_the_card_and_the_roller_gets_it_face_down() -> None:
+    """Mexican Stud as generic_poker deals it (mexican_stud.json; docs/rules.md V9): each
+    player may roll its one hole card before the next card ("expose ... min_number 0"); the
+    card then comes face down to a player that rolled ("conditional_state": "all_exposed"),
+    face up to one that kept its hole card, so each always holds one card down. p1 (9d up
+    beside the 5s) brings in as the high card, p2 calls; p1 rolls the 5s, p2 keeps the 4d."""
+    mexican = load_variant(str(Path(__file__).parents[1] / "data" / "stud-family" / "mexican-stud.yaml"))
+    hand = Hand(mexican, [1000, 1000], deck=cards("5s9d4d7d"))
+    act(hand, "p1 pb")
+    act(hand, "p2 cc")
+    assert hand.state == "roll-third_turn_up" and hand.actor == 0
+    assert [str(choice) for choice in hand.legal_actions()] == ["up 0-1 cards"]
+    refused(hand, "p1 up 5s9d", "at most 1|0-1|1 card")
+    act(hand, "p1 up 5s")
+    act(hand, "p2 up")  # keeps its hole card
+    assert hand.state == "third_betting"
+    assert [faces[2] for faces in hand.faces] == [Face.DOWN, Face.UP]
+    assert [faces.count(Face.DOWN) for faces in hand.faces] == [1, 1]
+    assert hand.boards[0] == cards("9d5s")  # the door, then the rolled card

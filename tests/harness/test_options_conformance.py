@@ -54,6 +54,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.WILD_FLUSH,
     rules.TRIGGER_EFFECTS,
     rules.TRIGGER_PRICES,
+    rules.STREET_INDICATORS,
     rules.ODD_CHIP,
     rules.DECISION_KINDS,
     rules.DECISION_CARDS,

@@ -22,8 +22,9 @@ from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.engine.actions import ActionKind, parse_action
 from studspec.engine.cards import Rank, parse_cards
-from studspec.engine.events import CardBurned, CommunityCardDealt, WildRanksChanged
+from studspec.engine.events import CardBurned, CardsThrownOut, CommunityCardDealt, HandKilled, WildRanksChanged
 from studspec.engine.hand import Hand
+from studspec.engine.wild_now import table_ranks
 from studspec.errors import IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
 from studspec.rulebook import load_variant
@@ -293,3 +294,120 @@ def test_the_indicator_is_written_on_its_own_line_and_replays() -> None:
     text = write_history(hand, variant_ref=KRYKY)
     replayed = replay(parse_history(text), load_variant(KRYKY), unfinished=True)
     assert replayed.hand.indicators == hand.indicators
+
+
+GBU = str(ROOT / "tests" / "data" / "stud-family" / "the-good-the-bad-and-the-ugly.yaml")
+
+
+def gbu_to_fourth(good: str = "Tc", bad: str = "8s", ugly: str = "Kd") -> Hand:
+    """The Good, the Bad and the Ugly heads-up, its three indicators dealt face down on third
+    street (p1: 9c 8d up Jh; p2: 2c 3d up 4h, whose 4h brings in), to the fourth street's deal."""
+    hand = new_hand(GBU, stacks=[1000, 1000])
+    deal(hand, p1="9c8dJh", p2="2c3d4h")
+    for card in (good, bad, ugly):
+        play(hand, f"d db {card}")
+    passive(hand)
+    return hand
+
+
+def test_indicators_dealt_face_down_are_seen_by_nobody_until_turned() -> None:
+    """docs/rules.md V15 (mypokerhomegame.com, the Good, the Bad and the Ugly: three down
+    cards in the centre, turned one a street): before fourth street's turn every seat's view
+    shows three unseen cards in the middle and no rank is wild; after fourth street's cards
+    the Good is turned and tens are wild."""
+    hand = gbu_to_fourth()
+    for viewer in (0, 1, None):
+        assert hand.view(viewer).indicators == (None, None, None)
+    assert table_ranks(hand) == frozenset()
+    deal(hand, p1="Qh", p2="5c")
+    assert hand.view(0).indicators == (parse_cards("Tc")[0], None, None)
+    assert table_ranks(hand) == {Rank.TEN}
+
+
+def test_the_bad_throws_its_rank_out_of_every_hand_up_or_down() -> None:
+    """V15, the Bad: "Any card in a player's hand (up or down) that matches must be
+    discarded": the 8s turned after fifth street's cards takes p1's hole 8d and its new up
+    8c into the muck, shown; p2 keeps its five cards."""
+    hand = gbu_to_fourth()
+    deal(hand, p1="Qh", p2="5c")
+    passive(hand)
+    deal(hand, p1="8c", p2="6c")
+    assert [str(card) for card in hand.cards[0]] == ["9c", "Jh", "Qh"]
+    thrown = [event for event in hand.events if isinstance(event, CardsThrownOut)]
+    assert [(event.seat, [str(card) for card in event.cards]) for event in thrown] == [(0, ["8d", "8c"])]
+    assert len(hand.cards[1]) == 5
+
+
+def test_the_ugly_kills_a_hand_that_shows_its_rank() -> None:
+    """V15, the Ugly: "If this card matches any up card in a player's hand the player must
+    fold": p2 shows the Kc when the Kd is turned after sixth street's cards; its hand is dead
+    (its chips stay in the pot) and p1, alone, takes it (antes 1 x 2, the bring-in 3 called:
+    8): p1 1004, p2 996, with no seventh card dealt."""
+    hand = gbu_to_fourth()
+    for p1, p2 in (("Qh", "5c"), ("7d", "6c")):
+        deal(hand, p1=p1, p2=p2)
+        passive(hand)
+    deal(hand, p1="3s", p2="Kc")
+    assert hand.is_complete
+    assert hand.stacks == [1004, 996]
+    assert [(event.seat, str(event.card)) for event in hand.events if isinstance(event, HandKilled)] == [(1, "Kd")]
+
+
+def test_every_hand_showing_the_ugly_kills_none() -> None:
+    """V15 (studspec's reading): when every hand still in shows the Ugly's rank, none is
+    killed; the hand goes on to seventh street."""
+    hand = gbu_to_fourth()
+    for p1, p2 in (("Qh", "5c"), ("7d", "6c")):
+        deal(hand, p1=p1, p2=p2)
+        passive(hand)
+    deal(hand, p1="Ks", p2="Kc")
+    assert hand.live == [0, 1] and not hand.is_complete
+    assert not [event for event in hand.events if isinstance(event, HandKilled)]
+
+
+def test_no_wild_card_stands_for_the_bad_rank() -> None:
+    """V15 ("if 10's are 'bad' then you cannot have a 9-T-J-Q-K straight"): sevens are good
+    and tens bad; p1's 9-J-Q-K with a wild seven is no straight but a pair of kings (the
+    seven a king), and p2's natural pair of aces wins (were the wild seven a ten, p1's
+    straight would). Checked through: p2 takes the 8: p1 996, p2 1004."""
+    hand = gbu_to_fourth(good="7s", bad="Ts", ugly="2d")
+    deal(hand, p1="Qh", p2="Ac")
+    passive(hand)
+    deal(hand, p1="Kc", p2="Ad")
+    passive(hand)
+    deal(hand, p1="7c", p2="9s")
+    passive(hand)
+    deal(hand, p1="4c", p2="Jd")
+    passive(hand)
+    assert hand.is_complete
+    assert hand.stacks == [996, 1004]
+
+
+def test_a_face_down_indicator_replays_from_its_history() -> None:
+    """The history deals each face-down indicator on a ``d db`` line of its own and needs no
+    line for its turn: a replay makes the same hand (the same cards thrown out)."""
+    hand = gbu_to_fourth()
+    deal(hand, p1="Qh", p2="5c")
+    passive(hand)
+    deal(hand, p1="8c", p2="6c")
+    lines = history_actions(hand)
+    assert lines[2:5] == ["d db Tc", "d db 8s", "d db Kd"]
+    replayed = replay(parse_history(write_history(hand, variant_ref=GBU)), load_variant(GBU), unfinished=True)
+    assert replayed.hand.cards == hand.cards and replayed.hand.indicators == hand.indicators
+
+
+def test_validate_holds_a_face_down_indicator_to_an_earlier_street(tmp_path: Path) -> None:
+    """indicator_dealt_on names an earlier street, and goes with an indicator: refused at
+    the key otherwise, with the streets allowed."""
+    text = Path(GBU).read_text(encoding="utf-8")
+    for patched, message in (
+        (
+            text.replace("indicator_dealt_on: third\n  fifth", "indicator_dealt_on: sixth\n  fifth"),
+            "not a street before",
+        ),
+        (text.replace("    indicator: wild-rank\n", ""), "the street names no indicator"),
+    ):
+        book = tmp_path / "gbu.yaml"
+        book.write_text(patched, encoding="utf-8")
+        errors = [str(error) for error in validate_file(book)]
+        assert any(message in error and ":" in error for error in errors), errors

@@ -354,12 +354,23 @@ class Reference(dict[int, int]):
     in another (no flush), and each five ranks classified by the naive function, memoised.
     """
 
-    def __init__(self, classify: Classify, bugs_restricted: bool, copies_flush: bool = False) -> None:
+    def __init__(
+        self,
+        classify: Classify,
+        bugs_restricted: bool,
+        copies_flush: bool = False,
+        barred: frozenset[int] = frozenset(),
+    ) -> None:
         super().__init__()
         self.classify = classify
         self.bugs_restricted = bugs_restricted
         self.copies_flush = copies_flush
         """wild.flush any-rank: a wild card in a flush may copy a rank the five holds."""
+        self.substitutes = [
+            [(extra, aces) for extra, aces in choices if not any(extra >> (3 * rank) & 7 for rank in barred)]
+            for choices in SUBSTITUTES
+        ]
+        """What the wild cards may stand for: every rank but the barred ones."""
         self.naive_keys: dict[int, NaiveKey] = {}
 
     def best(self, codes: Iterable[int]) -> int:
@@ -370,7 +381,7 @@ class Reference(dict[int, int]):
         """The best key of one five: every substitution of its wild cards and bugs."""
         natural, suited, wild, bugs = code & RANKS, bool(code >> 40 & 1), code >> 56 & 7, code >> 60
         best: NaiveKey | None = None
-        for extra, _ in SUBSTITUTES[wild]:
+        for extra, _ in self.substitutes[wild]:
             for bugged, all_aces in SUBSTITUTES[bugs]:
                 ranks = natural + extra + bugged
                 can_flush = suited and (self.copies_flush or not ranks & PAIRED)
@@ -555,6 +566,34 @@ def test_any_rank_flushes_agree_with_brute_force() -> None:
         category_of(key) == FLUSH and len(set(ordinal_ranks(key))) < 5 for key in keys
     )  # flushes with a repeated rank: the rule at work
     assert copied > 100
+
+
+BARRED_SPECS = (
+    WildSpec(ranks=frozenset({Rank.TWO}), barred=frozenset({Rank.TEN})),
+    WildSpec(ranks=frozenset({Rank.THREE, Rank.NINE}), barred=frozenset({Rank.TEN, Rank.FIVE})),
+    WildSpec(ranks=frozenset({Rank.SEVEN}), barred=frozenset({Rank.ACE, Rank.KING})),
+)
+"""The Good, the Bad and the Ugly: wild ranks beside one or two ranks a wild card may not
+stand for (the Bad's and the Ugly's), among them the ace and the ten of the top straights."""
+
+
+@pytest.mark.parametrize("name", ["high", "ace-to-five-low"])
+def test_wild_cards_barred_from_ranks_agree_with_brute_force(name: str) -> None:
+    """docs/rules.md V15 (mypokerhomegame.com, the Good, the Bad and the Ugly: "A player
+    cannot use the wild card to replace a bad or ugly card ... if 10's are 'bad' then you
+    cannot have a 9-T-J-Q-K straight"): 100,000 random hands, every substitution of the wild
+    cards over the ranks they may be, the same order as the evaluator's values."""
+    ranking = WILD_CASES[name]
+    hand_specs, hands = random_wild_hands("barred", HANDS_PER_RANKING, BARRED_SPECS)
+    references = {
+        spec: Reference(CLASSIFIERS[name], not ranking.low, barred=frozenset(int(r) for r in spec.barred))
+        for spec in BARRED_SPECS
+    }
+    values = [wild_ranking(ranking, spec).value(hand) for spec, hand in zip(hand_specs, hands)]
+    keys = [references[spec].best(five_codes(hand, WILD_FLAGS[spec], 0)) for spec, hand in zip(hand_specs, hands)]
+    assert_same_order(values, keys, hands)
+    barred_broadway = wild_ranking(HIGH, BARRED_SPECS[0])
+    assert "straight" not in HIGH.describe(barred_broadway.value(cards("9c Jd Qh Ks 2c")))  # no ten from the deuce
 
 
 ONE_EYED_JACKS = WildSpec(cards=frozenset(cards("Js Jh")))

@@ -18,7 +18,7 @@ from typing import Any
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, Rank, card_name, parse_card
 from studspec.engine.wild_cards import SINGULARS, plural, wild_words
-from studspec.rulebook.model import Share, Street, Trigger, Variant
+from studspec.rulebook.model import Face, Share, Street, Trigger, Variant
 from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
 
 from . import card_decisions
@@ -156,7 +156,10 @@ class _Builder:
             noun = "card" if count == 1 else "cards"
             what = f"{_number(count)} {noun} " if i == 0 else f"{_number(count)} "
             words.append(what + phrase("streets.deal", face_name).text)
-        return ", then ".join(words) + " to each player"
+        said = ", then ".join(words) + " to each player"
+        if street.down_when_all_up and Face.UP in street.deal:
+            said += f" ({phrase('streets.down_when_all_up', 'true').text})"
+        return said
 
     def opener(self, index: int) -> str:
         """Who acts first on a street without the bring-in: the best board, or, while no up
@@ -187,9 +190,7 @@ class _Builder:
                     f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
                 )
             )
-        if street.indicator is not None:
-            burn = "a burn card, then " if burned and not street.deal and not street.board else ""
-            parts.append(_sentence(burn + phrase("streets.indicator", street.indicator).text))
+        parts += self.indicator_sentences(index, street, burned)
         parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
         parts += (
             self.street_betting(index, street)
@@ -197,7 +198,7 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
-        known.add("indicator")
+        known.update(("indicator", "indicator_dealt_on", "down_when_all_up"))
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -343,6 +344,27 @@ class _Builder:
             "is wild wherever it lies, and stands" if len(named) == 1 else "are wild wherever they lie, and each stands"
         )
         return [self.point(f"The {listed} {where} for any card, as a card of a wild rank does.", "wild.cards")]
+
+    def indicator_sentences(self, index: int, street: Street, burned: bool) -> list[str]:
+        """The indicator cards the street deals face down for later streets, and its own
+        indicator: dealt face up now, or turned up now, and the rule it sets."""
+        parts = []
+        later = [st for st in self.variant.streets[index + 1 :] if st.indicator_dealt_on == street.id]
+        if later:
+            streets = ", ".join(st.id.replace("-", " ") for st in later)
+            count = "one card" if len(later) == 1 else f"{_number(len(later))} cards"
+            parts.append(_sentence(f"{count} face down in the middle, in no hand and seen by nobody, to be turned "
+                                   f"up on a later street, one each ({streets} street)"))  # fmt: skip
+        if street.indicator is not None:
+            effect = phrase("streets.indicator", street.indicator).text
+            if street.indicator_dealt_on is None:
+                burn = "a burn card, then " if burned and not street.deal and not street.board else ""
+                parts.append(_sentence(f"{burn}one more card face up in the middle, in no hand: {effect}"))
+            else:
+                dealt_on = street.indicator_dealt_on.replace("-", " ")
+                parts.append(_sentence(f"the card in the middle dealt face down on {dealt_on} street for this one "
+                                       f"is turned up, after the street's cards: {effect}"))  # fmt: skip
+        return parts
 
     def changing_wild_cards(self) -> list[Point]:
         """A wild rank that climbs (``wild.moves``) and the cards that cancel every wild card

@@ -174,8 +174,14 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("streets.deal", "down"): Phrase("face down"),
     ("streets.deal", "up"): Phrase("face up"),
     ("streets.board", "up"): Phrase("face up in the middle"),
-    ("streets.indicator", "wild-rank"): Phrase(
-        "one more card face up in the middle, in no hand: every card of its rank is wild from then on, in every hand"
+    ("streets.indicator", "wild-rank"): Phrase("every card of its rank is wild from then on, in every hand"),
+    ("streets.indicator", "discard-rank"): Phrase(
+        "every card of its rank, up or down, is thrown out of every hand into the muck, shown as it goes, and no "
+        "wild card may stand for that rank"
+    ),
+    ("streets.indicator", "fold-rank"): Phrase(
+        "a hand that shows a card of its rank face up is dead, its chips staying in the pot (when every hand "
+        "still in shows one, none is), and no wild card may stand for that rank"
     ),
     ("streets.bet", "small"): Phrase("the small bet", noun="the small bet"),
     ("streets.bet", "big"): Phrase("the big bet", noun="the big bet"),
@@ -186,6 +192,10 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "({stakes[big_bet]}) instead; once someone does, every raise that round is the big bet."
     ),
     ("streets.open_pair_big_bet", "false"): Phrase(""),
+    ("streets.down_when_all_up", "true"): Phrase(
+        "face down instead to a player none of whose cards is face down: a new hole card"
+    ),
+    ("streets.down_when_all_up", "false"): Phrase(""),
     ("streets.betting", "true"): Phrase(""),
     ("streets.betting", "false"): Phrase("There is no betting on this street."),
     # --- decisions about cards -----------------------------------------------------------

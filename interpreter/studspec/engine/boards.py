@@ -18,7 +18,7 @@ from .cards import FIRST_JOKER, Card, Rank
 from .core import HandCore
 from .shares import Evaluator
 from .wild_cards import as_natural
-from .wild_now import table_wild
+from .wild_now import barred_ranks, table_wild
 from .wild_ranking import FlushWilds, JokerPlay, WildSpec, wild_ranking
 
 DoorRule = Callable[[Card], tuple[int, int]]
@@ -38,6 +38,8 @@ class BoardReading:
     flush: FlushWilds
     wild_cards: frozenset[Card] = frozenset()
     """Single cards wild on the board, when it reads wild cards (``wild.cards``)."""
+    barred: frozenset[Rank] = frozenset()
+    """Ranks a wild card may not stand for (an indicator's rank thrown out or fatal)."""
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` counts as wild on the board."""
@@ -56,7 +58,8 @@ class BoardReading:
         if self.wild is None:
             return ranking
         return wild_ranking(
-            ranking, WildSpec(ranks=self.wild, jokers=self.jokers, flush=self.flush, cards=self.wild_cards)
+            ranking,
+            WildSpec(ranks=self.wild, jokers=self.jokers, flush=self.flush, cards=self.wild_cards, barred=self.barred),
         )
 
     def cards(self, board: Sequence[Card | None]) -> list[Card | None]:
@@ -81,7 +84,7 @@ def reading(hand: HandCore) -> BoardReading | None:
     if not table.board_wild:
         return BoardReading(None, table.jokers_up, table.flush)
     ranks, cards = table_wild(hand)
-    return BoardReading(ranks, table.jokers_up, table.flush, cards)
+    return BoardReading(ranks, table.jokers_up, table.flush, cards, barred_ranks(hand))
 
 
 def door_rule(hand: HandCore) -> DoorRule:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from studspec.errors import IllegalActionError
-from studspec.rulebook.model import Face
 
 from .actions import Action, ActionKind, LegalAction
 from .cards import Card
@@ -305,25 +304,6 @@ def _carry(hand: HandCore, carry: Carry, made: Sequence[Chosen]) -> None:
 def record(hand: HandCore, chosen: Chosen, paid: int = 0, to: int | None = None) -> None:
     """The choice in the hand's history (the cards it names, what it paid, where they went)."""
     hand.events.append(CardsChosen(chosen.seat, chosen.action, paid, to))
-
-
-def take_out(hand: HandCore, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
-    """Remove the cards at ``positions`` from the seat's hand (and its board, for up cards),
-    returning each with its face, in the order named."""
-    cards, faces = hand.cards[seat], hand.faces[seat]
-    removed = [(cards[position], faces[position]) for position in positions]
-    shown = hand.shown[seat]
-    for position in sorted(positions, reverse=True):
-        if faces[position] is Face.UP:
-            board = hand.boards[seat]
-            if cards[position] in board:
-                board.remove(cards[position])
-        del cards[position]
-        del faces[position]
-        if position < shown:
-            shown -= 1
-    hand.shown[seat] = shown
-    return removed
 
 
 def decision_handler(kind: PhaseKind, written: ActionKind, carry: Carry, check: Check | None = None) -> PhaseHandler:

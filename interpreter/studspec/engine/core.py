@@ -21,7 +21,7 @@ so the engine has no import circle: :class:`HandCore` is the protocol a phase mo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -231,3 +231,22 @@ def clockwise_from(seats: int, seat: int) -> list[int]:
 def pot_size(hand: HandCore) -> int:
     """Every chip in the pot now: bets, antes and money paid for cards."""
     return sum(hand.contributed) + hand.dead_money
+
+
+def take_out(hand: HandCore, seat: int, positions: Sequence[int]) -> list[tuple[Card | None, Face]]:
+    """Remove the cards at ``positions`` from the seat's hand (and its board, for up cards),
+    returning each with its face, in the order named."""
+    cards, faces = hand.cards[seat], hand.faces[seat]
+    removed = [(cards[position], faces[position]) for position in positions]
+    shown = hand.shown[seat]
+    for position in sorted(positions, reverse=True):
+        if faces[position] is Face.UP:
+            board = hand.boards[seat]
+            if cards[position] in board:
+                board.remove(cards[position])
+        del cards[position]
+        del faces[position]
+        if position < shown:
+            shown -= 1
+    hand.shown[seat] = shown
+    return removed

@@ -24,6 +24,7 @@ from functools import lru_cache
 from studspec.errors import HandError, IllegalDealError
 from studspec.rulebook.model import Face
 
+from . import indicators
 from .actions import Action, ActionKind, LegalAction
 from .cards import FIRST_JOKER, Card, format_cards
 from .core import HandCore, PendingDeal, PhaseHandler, fold, part, pot_size
@@ -33,7 +34,7 @@ from .events import (
     CardBurned,
     CardsDealt,
     CommunityCardDealt,
-    IndicatorDealt,
+    HandKilled,
     StreetBegan,
     TriggerFired,
 )
@@ -41,7 +42,7 @@ from .hot import FOLD, PAY
 from .phases import PhaseKind, Wait
 from .rules import DealPlan
 from .triggers import DealtCardRule, Offer
-from .wild_now import indicate, keep_natural, track
+from .wild_now import keep_natural, track
 
 Queued = tuple[int | None, tuple[Face, ...]]
 """One seat still to be dealt this street (``None``: the board; :data:`INDICATOR`: an
@@ -49,6 +50,10 @@ indicator card), and the faces of its cards."""
 
 INDICATOR = -1
 """Where an indicator card is queued: the middle, in no hand (``streets[].indicator``)."""
+HIDDEN_INDICATOR = -2
+"""Where an indicator card dealt face down is queued (``streets[].indicator_dealt_on``)."""
+TURN = -3
+"""The turn of a face-down indicator card: queued after the street's cards, it deals none."""
 
 
 class DealPart:
@@ -125,12 +130,33 @@ def enter_deal(hand: HandCore) -> None:
         dealt.queue = [(None, (Face.UP,))]
     else:
         dealt.queue = [(seat, street.deal) for seat in hand.live] if street.deal else []
+        if street.down_when_all_up:  # a seat that shows every card gets its new hole card
+            dealt.queue = [(seat, _faces_for(hand, seat, faces)) for seat, faces in dealt.queue]
         if street.board:  # community cards by design, after the seats' cards
             dealt.queue.append((None, street.board))
+        dealt.queue += [(HIDDEN_INDICATOR, (Face.DOWN,)) for _ in hand.rules.indicators_down[index]]
         if street.indicator is not None:  # last, in the middle: it sets a rule
-            dealt.queue.append((INDICATOR, (Face.UP,)))
+            dealt.queue.append((INDICATOR, (Face.UP,)) if street.indicator_dealt_on is None else (TURN, ()))
     if hand.deck.drawing:
         _draw_street(hand, dealt)
+    else:
+        _turn_due(hand, dealt)
+
+
+def _faces_for(hand: HandCore, seat: int | None, faces: tuple[Face, ...]) -> tuple[Face, ...]:
+    """The street's faces for a seat under ``down_when_all_up``: face down, for a seat none
+    of whose cards is face down (Mexican Stud: it rolled its hole card before the deal)."""
+    if seat is None or Face.DOWN in hand.faces[seat]:
+        return faces
+    return tuple(Face.DOWN for _ in faces)
+
+
+def _turn_due(hand: HandCore, dealt: DealPart) -> None:
+    """Turn a face-down indicator card whose turn has come: the dealer deals nothing for it,
+    so a deal from outside never waits on it."""
+    while dealt.queue and dealt.queue[0][0] == TURN and not dealt.offers:
+        dealt.queue.pop(0)
+        place(hand, TURN, (), ())
 
 
 def _draw_street(hand: HandCore, dealt: DealPart) -> None:
@@ -194,7 +220,7 @@ def pending_deal(hand: HandCore) -> PendingDeal | None:
     if not dealt.queue or hand.deck.drawing or hand.street is None or dealt.offers:
         return None
     seat, faces = dealt.queue[0]
-    if seat == INDICATOR:
+    if seat is not None and seat < 0:
         return PendingDeal(None, len(faces), faces, indicator=True)
     return PendingDeal(seat, len(faces), faces)
 
@@ -212,6 +238,7 @@ def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -
         return
     dealt.queue.pop(0)
     place(hand, where, cards, expected.faces)
+    _turn_due(hand, dealt)
 
 
 def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
@@ -247,8 +274,8 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
             hand.events.append(CommunityCardDealt(card))
             track(hand, card, Face.UP)
         return
-    if seat == INDICATOR:
-        _indicate(hand, cards)
+    if seat < 0:
+        _to_the_middle(hand, seat, cards)
         return
     hand.cards[seat].extend(cards)
     hand.faces[seat].extend(faces)
@@ -263,13 +290,20 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
         fire(hand, seat, card, face)
 
 
-def _indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
-    """An indicator card goes to the middle, in no hand, and its rule takes effect: its rank
-    is wild from now on (:func:`~.wild_now.indicate` says when the wild ranks change)."""
-    effect = hand.variant.streets[hand.street or 0].indicator or ""
-    for card in cards:
-        hand.events.append(IndicatorDealt(card, effect))
-    indicate(hand, cards)
+def _to_the_middle(hand: HandCore, where: int, cards: Sequence[Card | None]) -> None:
+    """An indicator card goes to the middle, in no hand: face up, its rule takes effect;
+    face down, later; or the face-down one of this street is turned. When its rule leaves
+    one hand, nothing more is dealt."""
+    if where == INDICATOR:
+        indicators.show(hand, cards)
+    elif where == HIDDEN_INDICATOR:
+        indicators.deal_face_down(hand, cards)
+    else:
+        indicators.turn(hand)
+    if len(hand.live) < 2:
+        dealt: DealPart = hand.parts[_PART]
+        dealt.queue.clear()
+        dealt.triggered.clear()
 
 
 # --- dealt-card rules and their questions ------------------------------------------------
@@ -307,6 +341,7 @@ def _carry_out(hand: HandCore, dealt: DealPart) -> None:
             dead = [seat] if rule.effect.kills else [other for other in hand.live if other != seat]
             for loser in dead:
                 _fold_in_the_deal(hand, dealt, loser)
+                hand.events.append(HandKilled(loser, card))
             if len(hand.live) <= 1:
                 dealt.triggered.clear()  # the hand is won: nothing more is dealt or asked
                 dealt.queue.clear()
@@ -376,6 +411,8 @@ def answer(hand: HandCore, seat: int, action: Action) -> None:
         dealt.queue = []
     elif hand.deck.drawing and hand.street is not None:
         _draw_street(hand, dealt)
+    else:
+        _turn_due(hand, dealt)
 
 
 BURN = PhaseHandler(PhaseKind.BURN, enter=enter_burn)

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from studspec.rulebook.model import Face
 
 from .actions import ActionKind
-from .choosing import Chosen, decision_handler, price_each, record, take_out
-from .core import HandCore
+from .choosing import Chosen, decision_handler, price_each, record
+from .core import HandCore, take_out
 from .dealing import deal_replacements
 from .decisions import DecisionRule
 from .phases import PhaseKind

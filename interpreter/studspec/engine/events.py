@@ -94,11 +94,45 @@ class CommunityCardDealt(Event):
 @quick_init
 @dataclass(frozen=True, slots=True)
 class IndicatorDealt(Event):
-    """One card face up in the middle that plays in no hand but sets a rule (``effect``: the
-    indicator, ``wild-rank``: every card of its rank is wild)."""
+    """One card in the middle that plays in no hand but sets a rule (``effect``: the
+    indicator, ``wild-rank``: every card of its rank is wild). Dealt face up it takes effect
+    at once; face down, when it is turned (:class:`IndicatorTurned`)."""
 
     card: Card | None
     effect: str
+    face: Face = Face.UP
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class IndicatorTurned(Event):
+    """An indicator card dealt face down earlier is turned up, and its rule takes effect
+    (the Good, the Bad and the Ugly's three cards, one a street)."""
+
+    card: Card | None
+    effect: str
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class CardsThrownOut(Event):
+    """A rule threw cards out of a seat's hand into the muck, up or down (an indicator of a
+    rank to discard: the Bad). The cards are shown as they go: each is of the named rank."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class HandKilled(Event):
+    """A rule made a seat's hand dead with no action of its own (a kill card dealt to it, a
+    card that won the pot for another, an indicator of a rank it shows: the Ugly); its chips
+    stay in the pot."""
+
+    seat: int
+    card: Card | None
+    """The card that killed it."""
 
 
 @quick_init
@@ -221,6 +255,9 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         CardsDealt: "cards_dealt",
         CommunityCardDealt: "community_card_dealt",
         IndicatorDealt: "indicator_dealt",
+        IndicatorTurned: "indicator_turned",
+        CardsThrownOut: "cards_thrown_out",
+        HandKilled: "hand_killed",
         WildRanksChanged: "wild_ranks_changed",
         TriggerFired: "trigger_fired",
         BringInDue: "bring_in_due",
@@ -302,6 +339,15 @@ class EventVisitor:
 
     def indicator_dealt(self, event: IndicatorDealt) -> None:
         """An indicator card was dealt to the middle (it plays in no hand)."""
+
+    def indicator_turned(self, event: IndicatorTurned) -> None:
+        """An indicator card dealt face down was turned up; its rule takes effect."""
+
+    def cards_thrown_out(self, event: CardsThrownOut) -> None:
+        """A rule threw a seat's cards of a rank into the muck."""
+
+    def hand_killed(self, event: HandKilled) -> None:
+        """A rule made a seat's hand dead (a kill card, a pot won by another's card)."""
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         """One community card was dealt face up (the deck ran short)."""

@@ -37,6 +37,7 @@ from .deck import Deck
 from .events import Event
 from .hot import BRING_IN as BRING_IN_KIND
 from .hot import CHECK_CALL, COMPLETE_PHASE, FOLD, SHOW_MUCK
+from .indicators import in_the_middle
 from .machine import CompiledVariant, compile_variant
 from .pots import Pot, build_pots
 from .refusals import label, seat_name, waiting_for, why_refused
@@ -45,7 +46,6 @@ from .settlement import HandResult, result_of
 from .showdown import show_or_muck, showdown_of
 from .stakes import check_table
 from .views import SeatView, TableView, table_view
-from .wild_now import indicators_of
 
 _SHARED = frozenset({"compiled", "variant", "stakes", "rules"})
 """Attributes a hand shares with every hand of its rule book; never copied or restored."""
@@ -171,8 +171,9 @@ class Hand:
 
     @property
     def indicators(self) -> list[Card | None]:
-        """Indicator cards in the middle: in no hand, each sets a rule (``streets[].indicator``)."""
-        return indicators_of(self)
+        """Indicator cards in the middle: in no hand, each sets a rule (``streets[].indicator``);
+        those face up first, then those still face down."""
+        return in_the_middle(self)
 
     @property
     def button(self) -> int:

@@ -75,8 +75,10 @@ def _phase(name: str, kind: PhaseKind, street: int | None = None, rule: Any = No
 def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
     phases = [_phase("start", PhaseKind.START), _phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
-        if street.deal or street.to_the_middle:
-            if rules.burn(index):
+        face_up_indicator = street.indicator is not None and street.indicator_dealt_on is None
+        dealt_now = bool(street.deal or street.board or rules.indicators_down[index]) or face_up_indicator
+        if dealt_now or street.indicator is not None:  # a street that only turns a card has a deal phase too
+            if rules.burn(index) and dealt_now:  # but no burn: nothing comes from the stub
                 phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
             phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
         phases.extend(_decision_phases(street.id, index, rules.decisions[index]))

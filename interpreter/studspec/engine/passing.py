@@ -16,8 +16,8 @@ from studspec.rulebook.model import Face
 
 from .actions import ActionKind
 from .cards import Card
-from .choosing import Chosen, decision_handler, record, rule_of, take_out
-from .core import HandCore
+from .choosing import Chosen, decision_handler, record, rule_of
+from .core import HandCore, take_out
 from .phases import PhaseKind
 
 

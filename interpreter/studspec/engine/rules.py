@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING
 
 from studspec.errors import DeckExhaustedError
 from studspec.rulebook.model import Face, WildCancel
-from studspec.rulebook.options import BURN_TRAITS, COMMUNITY_ROUND_TRAITS, TRIGGER_EFFECT_TRAITS
+from studspec.rulebook.options import (
+    BURN_TRAITS,
+    COMMUNITY_ROUND_TRAITS,
+    INDICATOR_TRAITS,
+    TRIGGER_EFFECT_TRAITS,
+    IndicatorTraits,
+)
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit, parse_card
@@ -420,9 +426,12 @@ def decision_rule(decision: Decision) -> DecisionRule:
     )
 
 
-STREET_INDICATORS: Registry[bool] = Registry("streets.indicator")
-"""What an indicator card does; the value says whether its rank becomes wild."""
-STREET_INDICATORS.add("wild-rank", True)  # Kryky's last card (generic_poker, last_community_card)
+STREET_INDICATORS: Registry[IndicatorTraits] = Registry("streets.indicator")
+"""What an indicator card's rank does to the hands once it shows: its traits
+(:data:`studspec.rulebook.options.INDICATOR_TRAITS`), which :mod:`.indicators` carries out."""
+STREET_INDICATORS.add("wild-rank", INDICATOR_TRAITS["wild-rank"])  # Kryky's last card (generic_poker); the Good
+STREET_INDICATORS.add("discard-rank", INDICATOR_TRAITS["discard-rank"])  # the Bad (mypokerhomegame.com)
+STREET_INDICATORS.add("fold-rank", INDICATOR_TRAITS["fold-rank"])  # the Ugly (mypokerhomegame.com)
 
 WILD_BOARD: Registry[bool] = Registry("wild.board")
 """Whether wild cards count as wild for the bring-in and first to act."""
@@ -452,7 +461,8 @@ def _wild_table(variant: Variant) -> WildTable:
         per_player=WILD_PER_PLAYER[wild.per_player],
         board_wild=WILD_BOARD[wild.board],
         deck_has_jokers=any(card >= FIRST_JOKER for card in DECKS[variant.deck]),
-        indicated=any(STREET_INDICATORS[street.indicator] for street in variant.streets if street.indicator),
+        indicated=any(STREET_INDICATORS[street.indicator].wild for street in variant.streets if street.indicator),
+        indicated_bars=any(STREET_INDICATORS[st.indicator].bars_wild for st in variant.streets if st.indicator),
         unwild_possible=any(TRIGGER_EFFECTS[trigger.effect].declining_unwilds for trigger in variant.triggers),
     )
 
@@ -540,6 +550,11 @@ class ResolvedRules:
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
     decisions: tuple[tuple[DecisionRule, ...], ...] = ()
     """Each street's decisions about cards, in order (none in most books)."""
+    indicators: tuple[IndicatorTraits | None, ...] = ()
+    """Each street's indicator card's rule (``None``: the street deals none)."""
+    indicators_down: tuple[tuple[int, ...], ...] = ()
+    """Each street's face-down indicator cards: the later streets that turn them, in order
+    (``streets[].indicator_dealt_on`` naming this street)."""
 
     watches_cards: bool = field(init=False)
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
@@ -558,7 +573,17 @@ class ResolvedRules:
     def deal_may_fold(self) -> bool:
         """A dealt-card rule can fold a seat in the middle of a deal (pay or fold, a kill
         card, a card that wins the pot)."""
-        return any(rule.effect.declining_folds or rule.effect.kills or rule.effect.wins for rule in self.triggers)
+        kills = any(rule.effect.declining_folds or rule.effect.kills or rule.effect.wins for rule in self.triggers)
+        return kills or any(effect is not None and effect.folds_showing for effect in self.indicators)
+
+
+def _indicators_down(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each street, the later streets whose indicator card it deals face down."""
+    ids = [street.id for street in variant.streets]
+    return tuple(
+        tuple(later for later, street in enumerate(variant.streets) if street.indicator_dealt_on == ids[index])
+        for index in range(len(ids))
+    )
 
 
 def resolve(variant: Variant) -> ResolvedRules:
@@ -596,6 +621,8 @@ def resolve(variant: Variant) -> ResolvedRules:
         shares=tuple((_share_rule(share), share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
+        indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
+        indicators_down=_indicators_down(variant),
     )
 
 

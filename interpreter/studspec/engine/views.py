@@ -14,10 +14,10 @@ from .actions import Declaration, LegalAction
 from .cards import Card
 from .core import HandCore
 from .declare import declarations_of, own_declaration
+from .indicators import as_seen
 from .pots import Pot
 from .rounds import current_round
 from .showdown import showdown_of
-from .wild_now import indicators_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,8 @@ class TableView:
     """Each seat's hi-lo declaration as the viewer may know it: the table's, and the viewer's
     own while simultaneous declarations are still being made."""
     indicators: tuple[Card | None, ...] = ()
-    """Indicator cards in the middle, face up: in no hand, each sets a rule (its rank wild)."""
+    """Indicator cards in the middle: in no hand, each sets a rule by its rank; those face up,
+    then ``None`` for each still face down (seen by nobody until it is turned)."""
 
 
 def table_view(hand: HandCore, viewer: int | None) -> TableView:
@@ -83,7 +84,7 @@ def table_view(hand: HandCore, viewer: int | None) -> TableView:
         pots=tuple(hand.pots()),
         legal=legal,
         declarations=_declarations(hand, viewer),
-        indicators=tuple(indicators_of(hand)),
+        indicators=as_seen(hand),
     )
 
 

@@ -70,6 +70,8 @@ class WildTable:
     deck_has_jokers: bool = False
     unwild_possible: bool = False
     """A player may leave a card of a wild rank natural (``triggers[].effect: pay-or-not-wild``)."""
+    indicated_bars: bool = False
+    """An indicator's rank may bar wild cards from standing for it (the Bad, the Ugly)."""
     indicated: bool = False
     """An indicator card's rank is wild (``streets[].indicator: wild-rank``: Kryky)."""
     any: bool = field(init=False, compare=False)

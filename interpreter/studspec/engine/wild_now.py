@@ -25,8 +25,17 @@ class FollowPart:
     that climbs, the cards that cancel them, the indicator cards in the middle, the cards a
     player would not pay to keep wild."""
 
-    __slots__ = ("awaiting_follower", "cancelled", "cancelling_seen", "climbed_to", "followed_rank", "indicators",
-                 "unwild")  # fmt: skip
+    __slots__ = (
+        "awaiting_follower",
+        "barred",
+        "cancelled",
+        "cancelling_seen",
+        "climbed_to",
+        "followed_rank",
+        "indicators",
+        "unwild",
+        "wild_indicators",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.followed_rank: Rank | None = None
@@ -34,7 +43,12 @@ class FollowPart:
         self.awaiting_follower = False
         """An up queen fell, and the next up card's rank will be wild."""
         self.indicators: list[Card | None] = []
-        """Indicator cards in the middle, in no hand (``streets[].indicator``: Kryky's last)."""
+        """Indicator cards face up in the middle, in no hand (``streets[].indicator``: Kryky's last)."""
+        self.wild_indicators: list[Card | None] = []
+        """Those of them whose rank is wild (``wild-rank``)."""
+        self.barred: frozenset[Rank] = frozenset()
+        """Ranks a wild card may no longer stand for: those thrown out or fatal (the Bad's,
+        the Ugly's)."""
         self.climbed_to: Rank | None = None
         """The wild rank that climbs with the up cards, once its first card showed (``wild.moves``)."""
         self.cancelling_seen = 0
@@ -58,7 +72,7 @@ def table_ranks(hand: HandCore) -> frozenset[Rank]:
     ranks = set(table.ranks)
     if table.indicated:
         shown: FollowPart = hand.parts[_PART]
-        ranks.update(card.rank for card in shown.indicators if card is not None and card < FIRST_JOKER)
+        ranks.update(card.rank for card in shown.wild_indicators if card is not None and card < FIRST_JOKER)
     if table.follow.trigger is not None:
         ranks.add(table.follow.trigger)
         followed: FollowPart = hand.parts[_PART]
@@ -96,7 +110,15 @@ def spec_for(hand: HandCore, seat: int) -> WildSpec | None:
     if table.jokers_up is not jokers and _joker_up(hand.cards[seat], hand.faces[seat]):
         jokers = table.jokers_up  # the joker shows: it plays as an up joker does (the bug)
     ranks, cards = _paid_for(hand, ranks, wild_cards_now(hand))
-    return WildSpec(ranks=ranks, jokers=jokers, flush=table.flush, cards=cards)
+    return WildSpec(ranks=ranks, jokers=jokers, flush=table.flush, cards=cards, barred=barred_ranks(hand))
+
+
+def barred_ranks(hand: HandCore) -> frozenset[Rank]:
+    """Ranks no wild card may stand for now (an indicator's rank thrown out or fatal)."""
+    if not hand.rules.wild.indicated_bars:
+        return frozenset()
+    state: FollowPart = hand.parts[_PART]
+    return state.barred
 
 
 def table_wild(hand: HandCore) -> tuple[frozenset[Rank], frozenset[Card]]:
@@ -135,7 +157,7 @@ def field_spec(hand: HandCore) -> WildSpec | None:
     if table.per_player is None:
         return None
     ranks, cards = table_wild(hand)
-    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush, cards=cards)
+    return WildSpec(ranks=ranks, jokers=table.jokers, flush=table.flush, cards=cards, barred=barred_ranks(hand))
 
 
 def track(hand: HandCore, card: Card | None, face: Face) -> None:
@@ -184,11 +206,17 @@ def keep_natural(hand: HandCore, card: Card) -> None:
     state.unwild.add(card)
 
 
-def indicate(hand: HandCore, cards: Sequence[Card | None]) -> None:
-    """Indicator cards go to the middle; where the book makes their rank wild, it is now."""
-    before = table_ranks(hand)
-    indicators_of(hand).extend(cards)
-    _announce(hand, before)
+def indicate(hand: HandCore, card: Card | None, wild: bool, bars: bool = False) -> None:
+    """An indicator card shows in the middle; where its rule makes its rank wild, it is now;
+    where it throws its rank out or kills with it, no wild card may stand for that rank."""
+    state: FollowPart = hand.parts[_PART]
+    state.indicators.append(card)
+    if bars and card is not None and card < FIRST_JOKER:
+        state.barred = state.barred | {card.rank}
+    if wild:
+        before = table_ranks(hand)
+        state.wild_indicators.append(card)
+        _announce(hand, before)
 
 
 def _announce(hand: HandCore, before: frozenset[Rank]) -> None:

@@ -117,9 +117,13 @@ class WildSpec:
     flush: FlushWilds = FlushWilds.DISTINCT_RANKS
     cards: frozenset[Card] = frozenset()
     """Single cards wild besides the ranks (the queen of spades; one-eyed jacks)."""
+    barred: frozenset[Rank] = frozenset()
+    """Ranks a wild card may not stand for (the Good, the Bad and the Ugly: the rank thrown
+    out of every hand, and the rank that kills, so no straight through them)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ranks", frozenset(Rank(rank) for rank in self.ranks))
+        object.__setattr__(self, "barred", frozenset(Rank(rank) for rank in self.barred))
         if any(not 0 <= card < FIRST_JOKER for card in self.cards):
             raise ValueError(f"single wild cards are cards of the 52, not {sorted(self.cards)}")
         object.__setattr__(self, "cards", frozenset(Card(card) for card in self.cards))
@@ -150,11 +154,13 @@ class _WildRankTable(dict[int, int]):
     fives directly for big hands, as :class:`~studspec.engine._tables.RankTable` does.
     """
 
-    __slots__ = ("_natural",)
+    __slots__ = ("_natural", "_ones")
 
-    def __init__(self, natural: RankTable) -> None:
+    def __init__(self, natural: RankTable, barred: frozenset[Rank] = frozenset()) -> None:
         super().__init__()
         self._natural = natural
+        self._ones = [one for rank, one in enumerate(RANK_ONE) if rank not in barred]
+        """A wild card's choices: one of each rank it may stand for."""
 
     def __missing__(self, key: int) -> int:
         free, ranks = key >> _FREE_SHIFT, key & RANK_MASK
@@ -164,7 +170,7 @@ class _WildRankTable(dict[int, int]):
             value = self._natural[ranks]
         elif size + free <= 5:
             less = (free - 1) << _FREE_SHIFT
-            value = max(self[(ranks + one) | less] for one in RANK_ONE)
+            value = max(self[(ranks + one) | less] for one in self._ones)
         elif size <= REMOVE_ONE_UP_TO:
             more = free << _FREE_SHIFT
             value = max(self[(ranks - RANK_ONE[r]) | more] for r in range(13) if counts[r])
@@ -183,15 +189,17 @@ class _WildFlushTable(dict[int, int]):
     natural flush table's value, or :data:`NO_HAND` when the suit has fewer than five ranks.
     """
 
-    __slots__ = ("_natural",)
+    __slots__ = ("_allowed", "_natural")
 
-    def __init__(self, natural: FlushTable) -> None:
+    def __init__(self, natural: FlushTable, barred: frozenset[Rank] = frozenset()) -> None:
         super().__init__()
         self._natural = natural
+        self._allowed = [rank for rank in range(13) if rank not in barred]
+        """The ranks a wild card may be in a flush."""
 
     def __missing__(self, key: int) -> int:
         free, mask = key >> _MASK_FREE_SHIFT, key & 0x1FFF
-        missing = [1 << r for r in range(13) if not mask >> r & 1]
+        missing = [1 << r for r in self._allowed if not mask >> r & 1]
         if free == 0 or not missing:
             value = self._natural[mask] if mask.bit_count() >= 5 else NO_HAND
         else:
@@ -237,18 +245,22 @@ class _BugStraightTable(dict[int, int]):
     ranking's own rank table (so the wheel counts exactly where the ranking says).
     """
 
-    __slots__ = ("_straights",)
+    __slots__ = ("_barred", "_straights")
 
-    def __init__(self, natural: RankTable) -> None:
+    def __init__(self, natural: RankTable, barred: frozenset[Rank] = frozenset()) -> None:
         super().__init__()
         windows = [frozenset(range(top - 4, top + 1)) for top in range(4, 13)] + [frozenset({12, 0, 1, 2, 3})]
         scored = ((window, natural[sum(RANK_ONE[r] for r in window)]) for window in windows)
         self._straights = [(w, v) for w, v in scored if v >> CATEGORY_SHIFT == STRAIGHT]
+        self._barred = frozenset(int(rank) for rank in barred)
 
     def __missing__(self, key: int) -> int:
         free, counts = key >> _FREE_SHIFT, counts_of(key & RANK_MASK)
         held = {r for r in range(13) if counts[r]}
-        value = max((v for w, v in self._straights if len(w - held) <= free), default=NO_HAND)
+        value = max(
+            (v for w, v in self._straights if len(w - held) <= free and not (w - held) & self._barred),
+            default=NO_HAND,
+        )
         self[key] = value
         return value
 
@@ -264,23 +276,26 @@ class _Tables:
     """The flushes of :attr:`FlushWilds.ANY_RANK`, for a high ranking with the ace high."""
 
 
-_TABLES: dict[Ranking, _Tables] = {}
+_TABLES: dict[tuple[Ranking, frozenset[Rank]], _Tables] = {}
 
 
-def _tables_of(ranking: Ranking) -> _Tables:
-    """The ranking's wild-card tables, made on first use (a ranking hashes by identity)."""
-    tables = _TABLES.get(ranking)
+def _tables_of(ranking: Ranking, barred: frozenset[Rank] = frozenset()) -> _Tables:
+    """The ranking's wild-card tables for wild cards barred from ``barred``, made on first
+    use (a ranking hashes by identity). A wild card that may copy a held rank in a flush
+    plays as an ace there, so with a rank barred the flushes are the distinct ones."""
+    tables = _TABLES.get((ranking, barred))
     if tables is None:
         flush_table = ranking.flush_table
         counts_flushes = flush_table is not None and not ranking.low
-        flushes = _WildFlushTable(flush_table) if counts_flushes and flush_table is not None else None
+        flushes = _WildFlushTable(flush_table, barred) if counts_flushes and flush_table is not None else None
+        copies = flushes is not None and not ranking.ace_low and not barred
         tables = _Tables(
-            _WildRankTable(ranking.rank_table),
+            _WildRankTable(ranking.rank_table, barred),
             flushes,
-            _BugStraightTable(ranking.rank_table) if ranking.straights and not ranking.low else None,
-            _CopyFlushTable(flushes) if flushes is not None and not ranking.ace_low else None,
+            _BugStraightTable(ranking.rank_table, barred) if ranking.straights and not ranking.low else None,
+            _CopyFlushTable(flushes) if copies and flushes is not None else None,
         )
-        _TABLES[ranking] = tables
+        _TABLES[(ranking, barred)] = tables
     return tables
 
 
@@ -312,7 +327,7 @@ class WildRanking:
             for suit in range(4)
         )
         bugs = self.spec.jokers is JokerPlay.BUG and not self.ranking.low
-        tables = _tables_of(self.ranking)
+        tables = _tables_of(self.ranking, self.spec.barred)
         derived = (("_key_of", keys.__getitem__), ("_suit_bits", tuple(bits.__getitem__ for bits in suit_bits)),
                    ("_bugs", bugs), ("_flush_rule", self.ranking.flush_rule),
                    ("_by_ranks", self.ranking.rank_table), ("_wild_ranks", tables.ranks),

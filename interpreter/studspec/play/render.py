@@ -20,11 +20,14 @@ from studspec.engine.events import (
     BurnsReshuffled,
     CardsChosen,
     CardsDealt,
+    CardsThrownOut,
     CommunityCardDealt,
     Declared,
     EventVisitor,
     HandEnded,
+    HandKilled,
     IndicatorDealt,
+    IndicatorTurned,
     Mucked,
     PotAwarded,
     Showed,
@@ -33,6 +36,7 @@ from studspec.engine.events import (
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand
+from studspec.engine.indicators import indicator_words
 from studspec.engine.wild_cards import wild_words
 from studspec.rulebook.model import Face
 
@@ -125,7 +129,7 @@ class _Story(EventVisitor):
         kind = action.kind
         if kind is ActionKind.TURN_UP:
             self.up.update(card for card in named if card is not None)
-            words = f"turns up {self._named(named)}"
+            words = f"turns up {self._named(named)}" if named else "turns up nothing"
         elif kind is ActionKind.SET:
             words = f"sets {self._named(named)} / {self._named(_without(self.held[seat], named))}"
         else:
@@ -157,7 +161,19 @@ class _Story(EventVisitor):
         return f"discards {shown}"
 
     def indicator_dealt(self, event: IndicatorDealt) -> None:
-        self.lines.append(f"  indicator card {_cards((event.card,))} (in no hand: its rank is wild)")
+        if event.face is Face.DOWN:
+            self.lines.append(f"  indicator card [{_cards((event.card,))}] face down in the middle, to be turned later")
+        else:
+            self.lines.append(f"  indicator card {_cards((event.card,))} (in no hand: {indicator_words(event.effect)})")
+
+    def indicator_turned(self, event: IndicatorTurned) -> None:
+        self.lines.append(f"  indicator card turned: {_cards((event.card,))} ({indicator_words(event.effect)})")
+
+    def cards_thrown_out(self, event: CardsThrownOut) -> None:
+        self.lines.append(f"  p{event.seat + 1} throws out {_cards(event.cards)}")
+
+    def hand_killed(self, event: HandKilled) -> None:
+        self.lines.append(f"  p{event.seat + 1}'s hand is dead ({_cards((event.card,))})")
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")

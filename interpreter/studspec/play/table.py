@@ -28,11 +28,14 @@ from studspec.engine.events import (
     CardBurned,
     CardsChosen,
     CardsDealt,
+    CardsThrownOut,
     CommunityCardDealt,
     Declared,
     EventVisitor,
     HandEnded,
+    HandKilled,
     IndicatorDealt,
+    IndicatorTurned,
     Mucked,
     PotAwarded,
     Showed,
@@ -41,6 +44,7 @@ from studspec.engine.events import (
     WildRanksChanged,
 )
 from studspec.engine.hand import Hand, TableView
+from studspec.engine.indicators import indicator_words
 from studspec.engine.passing import receiver
 from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
@@ -296,7 +300,19 @@ class Narrator(EventVisitor):
         self._say(f"  community card {self.style.card(event.card)} (plays in every hand)")
 
     def indicator_dealt(self, event: IndicatorDealt) -> None:
-        self._say(f"  indicator card {self.style.card(event.card)} (in no hand: its rank is wild)")
+        if event.face is Face.DOWN:  # seen by nobody until it is turned
+            self._say("  an indicator card face down in the middle, to be turned later")
+        else:
+            self._say(f"  indicator card {self.style.card(event.card)} (in no hand: {indicator_words(event.effect)})")
+
+    def indicator_turned(self, event: IndicatorTurned) -> None:
+        self._say(f"  indicator card turned: {self.style.card(event.card)} ({indicator_words(event.effect)})")
+
+    def cards_thrown_out(self, event: CardsThrownOut) -> None:
+        self._say(f"  {self._name(event.seat)} throws out {self.style.cards(event.cards)}")
+
+    def hand_killed(self, event: HandKilled) -> None:
+        self._say(f"  {self._name(event.seat)}'s hand is dead ({self.style.card(event.card)})")
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self._say(f"  the stub is short: {event.count} burn cards are shuffled back in")
@@ -321,7 +337,7 @@ class Narrator(EventVisitor):
         cards = self.style.cards(named) if sees else _count(len(named))
         kind = action.kind
         if kind is ActionKind.TURN_UP:
-            self._say(f"  {who} turns up {self.style.cards(named)}")
+            self._say(f"  {who} turns up {self.style.cards(named)}" if named else f"  {who} turns up nothing")
         elif kind is ActionKind.PASS:
             self._say(f"  {who} passes {cards} to {self._name(event.to if event.to is not None else event.seat)}")
         elif kind is ActionKind.SET:

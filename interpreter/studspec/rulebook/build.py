@@ -49,6 +49,8 @@ def _street(data: Mapping[str, Any]) -> Street:
         betting=bool(data.get("betting", True)),
         board=tuple(Face(face) for face in data.get("board", ())),
         indicator=data.get("indicator"),
+        indicator_dealt_on=data.get("indicator_dealt_on"),
+        down_when_all_up=bool(data.get("down_when_all_up", False)),
     )
 
 

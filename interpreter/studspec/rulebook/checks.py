@@ -33,6 +33,7 @@ from .options import (
     DECK_TRAITS,
     EXHAUSTION_TRAITS,
     HAND_TRAITS,
+    INDICATOR_TRAITS,
     SHORT_ALL_IN_TRAITS,
     STRUCTURE_TRAITS,
     TRIGGER_EFFECT_TRAITS,
@@ -716,6 +717,48 @@ def community_cards_need_a_deck_that_lasts(book: Book) -> Iterator[Finding]:
                 "(and seats as many players as the deck serves)",
                 instead=((("deck", "exhaustion"), f"{exhaustion} cannot be mixed with community cards by design"),),
             )
+            return
+
+
+@check(("streets",))
+def face_down_indicators_are_dealt_earlier(book: Book) -> Iterator[Finding]:
+    """An indicator card dealt face down (``indicator_dealt_on``) is this street's indicator,
+    dealt on a street before it, so it is in the middle when its turn comes."""
+    ids = [street["id"] for street in book["streets"]]
+    for index, street in enumerate(book["streets"]):
+        dealt_on = street.get("indicator_dealt_on")
+        if dealt_on is None:
+            continue
+        where = ("streets", index, "indicator_dealt_on")
+        if "indicator" not in street:
+            yield Finding(where, "indicator_dealt_on says where this street's indicator card is dealt face down; "
+                          "the street names no indicator (indicator: wild-rank, discard-rank or fold-rank)")  # fmt: skip
+        elif dealt_on not in ids[:index]:
+            earlier = ", ".join(ids[:index]) or "none"
+            yield Finding(where, f"{dealt_on!r} is not a street before {street['id']!r}; the card is dealt face "
+                          f"down on an earlier street and turned on this one: one of {earlier}")  # fmt: skip
+
+
+@check(("streets",))
+def down_when_all_up_has_up_cards(book: Book) -> Iterator[Finding]:
+    """``down_when_all_up`` turns a street's up cards face down for some players, so the
+    street deals an up card."""
+    for index, street in enumerate(book["streets"]):
+        if street.get("down_when_all_up") and "up" not in street["deal"]:
+            yield Finding(("streets", index, "down_when_all_up"), f"street {street['id']!r} deals no card face up "
+                          "for down_when_all_up to deal face down instead; it goes with a deal of an up card")  # fmt: skip
+
+
+@check(("streets",), ("wild",), ("deck", "cards"))
+def barred_ranks_need_wild_jokers(book: Book) -> Iterator[Finding]:
+    """An indicator that throws out a rank or kills with it bars wild cards from that rank;
+    a bug joker counts as an ace whatever is barred, so such a book plays its jokers wild."""
+    if not DECK_TRAITS[book["deck"]["cards"]].jokers or book.get("wild", {}).get("jokers", "wild") == "wild":
+        return
+    for index, street in enumerate(book["streets"]):
+        if "indicator" in street and INDICATOR_TRAITS[street["indicator"]].bars_wild:
+            yield Finding(("streets", index, "indicator"), f"{street['indicator']} bars wild cards from its rank, "
+                          "but a joker played as the bug is always an ace; with jokers set wild.jokers: wild")  # fmt: skip
             return
 
 

@@ -109,6 +109,11 @@ class Street:
     """Community cards dealt to the middle after the seats' cards (``streets[].board``)."""
     indicator: str | None = None
     """A card dealt to the middle last, in no hand, that sets a rule (``streets[].indicator``)."""
+    down_when_all_up: bool = False
+    """Up cards come face down to a player with no face-down card (``streets[].down_when_all_up``)."""
+    indicator_dealt_on: str | None = None
+    """The earlier street on which the indicator card is dealt face down, to be turned up
+    on this one (``streets[].indicator_dealt_on``); ``None``: dealt face up here."""
 
     @property
     def to_the_middle(self) -> int:

@@ -259,6 +259,34 @@ fold, or buy it to make it wild; V16: a kill card, a card that wins the pot."""
 
 
 @dataclass(frozen=True)
+class IndicatorTraits:
+    """What an indicator card's rank does (``streets[].indicator``; docs/rules.md V15)."""
+
+    wild: bool = False
+    """Every card of its rank is wild (Kryky's last card; the Good)."""
+    discards: bool = False
+    """Every card of its rank, up or down, is thrown out of every hand (the Bad)."""
+    folds_showing: bool = False
+    """A hand that shows a card of its rank is dead (the Ugly)."""
+
+    @property
+    def bars_wild(self) -> bool:
+        """No wild card may stand for its rank (mypokerhomegame.com: when tens are bad, no
+        9-T-J-Q-K straight from a wild card)."""
+        return self.discards or self.folds_showing
+
+
+INDICATOR_TRAITS: Mapping[str, IndicatorTraits] = MappingProxyType(
+    {
+        "wild-rank": IndicatorTraits(wild=True),
+        "discard-rank": IndicatorTraits(discards=True),
+        "fold-rank": IndicatorTraits(folds_showing=True),
+    }
+)
+"""docs/rules.md V15: Kryky's wild indicator; the Good, the Bad and the Ugly's three."""
+
+
+@dataclass(frozen=True)
 class TriggerPriceTraits:
     """What a dealt-card rule's ``triggers[].price`` costs."""
 
@@ -290,6 +318,7 @@ TRAITS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         "deck.exhaustion": EXHAUSTION_TRAITS,
         "pots.shares.hand": HAND_TRAITS,
         "triggers.effect": TRIGGER_EFFECT_TRAITS,
+        "streets.indicator": INDICATOR_TRAITS,
         "triggers.price": TRIGGER_PRICE_TRAITS,
     }
 )
