@@ -329,6 +329,7 @@ def test_the_guide_lists_every_topical_folder() -> None:
         "decisions",
         "blinds",
         "community",
+        "decks",
         "table-rules",
     }  # non-casino books, apart
     folders = sorted(p.name for p in SUITE.iterdir() if p.is_dir() and p.name not in house)

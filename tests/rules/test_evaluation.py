@@ -793,9 +793,12 @@ def test_filling_a_ranking_up_front_gives_the_values_it_computes_on_demand(name:
     """Ranking.fill (a long run pays the table once) changes no value: a filled ranking and a
     fresh one that fills as asked agree on every hand, flushes included."""
     template = RANKINGS[name]
-    options = {"ace_low": template.ace_low, "straights": template.straights, "flushes": template.flushes}
-    filled = Ranking(name, low=template.low, **options)
-    lazy = Ranking(name, low=template.low, **options)
+    filled, lazy = (
+        Ranking(
+            name, ace_low=template.ace_low, straights=template.straights, flushes=template.flushes, low=template.low
+        )
+        for _ in range(2)
+    )
     assert filled.fill(6) == multisets_of_ranks(6)
     rng = random.Random(607)
     hands = random_hands(601, 3000, (1, 2, 3, 4, 5, 6))
