@@ -1275,7 +1275,7 @@ class HandFuzzer:
             self.hidden = {s for s in range(players) if s != hero}
             self.hide_up = rng.random() < 0.15
         self.auto_showdown = not self.hidden and rng.random() < 0.5
-        self.deck = list(DECK)
+        self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]  # a stripped deck's
         rng.shuffle(self.deck)
         self.deck_seed = rng.randrange(2**32)
         self.unseen: list[list[Card]] = [[] for _ in range(players)]
@@ -1950,6 +1950,8 @@ class HandFuzzer:
         ledger, variant = self.ledger, self.variant
         if variant.deck != "standard-52" or variant.wild.per_player != "none":
             return f"the {variant.deck} deck, per-player wild cards {variant.wild.per_player}", {}
+        if variant.removed_ranks:  # its straights skip the removed ranks: tools/stripped_brute_force.py checks them
+            return "a stripped deck (deck.removed_ranks)", {}
         if any(card is None for card in ledger.board) or any(None in ledger.cards[s] for s in claim):
             return "a claimant's cards are not all known", {}
         wild = self._wild_ranks()
@@ -2202,7 +2204,8 @@ class HandFuzzer:
         if how == 3 and len(cards) >= 2:
             cards[1] = cards[0]
             return seat, cards, "a card twice"
-        stranger = OUTSIDE_DECK.get(self.variant.deck)
+        removed = self.variant.removed_ranks
+        stranger = parse_card(removed[0] + "c") if removed else OUTSIDE_DECK.get(self.variant.deck)
         if stranger is None:
             return rng.choice(others), cards, "out of turn"
         cards[rng.randrange(len(cards))] = stranger

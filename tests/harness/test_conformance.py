@@ -329,6 +329,7 @@ def test_the_guide_lists_every_topical_folder() -> None:
         "decisions",
         "blinds",
         "community",
+        "decks",
         "table-rules",
         "wild-changes",
     }  # non-casino books, apart

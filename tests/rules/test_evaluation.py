@@ -26,6 +26,7 @@ from studspec.engine.evaluation import (
     DEUCE_TO_SEVEN_LOW,
     HIGH,
     HIGH_BOARD,
+    HIGH_FLUSH_OVER_FULL_HOUSE,
     RANKINGS,
     Ranking,
 )
@@ -61,6 +62,7 @@ def text_of(hand: Sequence[Card]) -> str:
 def test_registry_names_the_rankings() -> None:
     assert RANKINGS == {
         "high": HIGH,
+        "high-flush-over-full-house": HIGH_FLUSH_OVER_FULL_HOUSE,
         "ace-to-five-low": ACE_TO_FIVE_LOW,
         "high-board": HIGH_BOARD,
         "deuce-to-seven-low": DEUCE_TO_SEVEN_LOW,
@@ -69,8 +71,8 @@ def test_registry_names_the_rankings() -> None:
         "ace-to-six-board": ACE_TO_SIX_BOARD,
     }
     assert [r.ace_low for r in (HIGH, ACE_TO_FIVE_LOW, HIGH_BOARD)] == [False, True, False]
-    assert [r.low for r in RANKINGS.values()] == [False, True, False, True, True, True, True]
-    assert [r.ace_low for r in RANKINGS.values()] == [False, True, False, False, True, False, True]
+    assert [r.low for r in RANKINGS.values()] == [False, False, True, False, True, True, True, True]
+    assert [r.ace_low for r in RANKINGS.values()] == [False, False, True, False, False, True, False, True]
     assert all(ranking.name == name for name, ranking in RANKINGS.items())
 
 
@@ -791,9 +793,12 @@ def test_filling_a_ranking_up_front_gives_the_values_it_computes_on_demand(name:
     """Ranking.fill (a long run pays the table once) changes no value: a filled ranking and a
     fresh one that fills as asked agree on every hand, flushes included."""
     template = RANKINGS[name]
-    options = {"ace_low": template.ace_low, "straights": template.straights, "flushes": template.flushes}
-    filled = Ranking(name, low=template.low, **options)
-    lazy = Ranking(name, low=template.low, **options)
+    filled, lazy = (
+        Ranking(
+            name, ace_low=template.ace_low, straights=template.straights, flushes=template.flushes, low=template.low
+        )
+        for _ in range(2)
+    )
     assert filled.fill(6) == multisets_of_ranks(6)
     rng = random.Random(607)
     hands = random_hands(601, 3000, (1, 2, 3, 4, 5, 6))

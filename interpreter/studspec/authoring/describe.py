@@ -287,14 +287,15 @@ class _Builder:
         deck = DECK_TRAITS.get(v.deck)
         if deck is None:
             return None
-        size = deck.cards
+        size = deck.size_without(len(v.removed_ranks))
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
         burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.to_the_middle)
         board = sum(st.to_the_middle for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
-        options = ("players.max", "deck.cards", "deck.burn", *(f"streets.{st.id}.deal" for st in v.streets))
+        options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.burn",
+                   *(f"streets.{st.id}.deal" for st in v.streets))  # fmt: skip
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
         if board:
             middle = "community card" if not any(st.indicator for st in v.streets) else "card in the middle"
@@ -317,9 +318,26 @@ class _Builder:
             )
         return self.point(text, *options)
 
+    def stripped(self) -> list[Point]:
+        """The ranks a stripped deck lacks, and what that does to straights (``deck.removed_ranks``)."""
+        v = self.variant
+        if not v.removed_ranks:
+            self.stated.add("deck.removed_ranks")
+            return []
+        ranks = [plural(Rank(RANK_LETTERS.index(letter))) for letter in v.removed_ranks]
+        listed = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
+        size = DECK_TRAITS[v.deck].size_without(len(ranks))
+        text = (
+            f"The deck is stripped: every one of its {listed} is taken out, leaving {size} cards. A straight "
+            "is five ranks in a row among those left, the missing ranks skipped, and the ace still plays "
+            "below the lowest rank left; a wild card stands only for a card the deck holds."
+        )
+        return [self.point(text, "deck.removed_ranks")]
+
     def deck(self) -> Section:
         points = [
             self.point(self.text("deck.cards"), "deck.cards"),
+            *self.stripped(),
             self.point(self.text("deck.burn"), "deck.burn"),
         ]
         fact = self.running_out()

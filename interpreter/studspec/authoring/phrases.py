@@ -411,6 +411,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("pots.shares.own_face", "any"): Phrase("any of the player's own cards, up or down"),
     ("pots.shares.own_face", "down"): Phrase("the player's face-down cards only"),
     ("pots.shares.hand", "high"): Phrase("the best five-card poker hand", noun="high hand"),
+    ("pots.shares.hand", "high-flush-over-full-house"): Phrase(
+        "the best five-card poker hand, except that a flush beats a full house (as Mexican Poker "
+        "ranks its 40-card deck)",
+        noun="high hand",
+    ),
     ("pots.shares.hand", "ace-to-five-low"): Phrase(
         "the lowest five cards, counted ace-to-five (aces are low, straights and flushes do not "
         "count, and a hand without a pair beats any hand with one), so 5-4-3-2-A is the best",

@@ -32,7 +32,7 @@ categories too, and a hand of fewer cards loses to the same hand with more kicke
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 
 RANK_FIELD_BITS = 3
@@ -103,7 +103,9 @@ def smaller_by_one(key: int, counts: Sequence[int]) -> list[int]:
     return [key - one for one, count in zip(RANK_ONE, counts) if count]
 
 
-def score_small_hand(nibbles: Sequence[int], straights: bool, wheel: bool = True) -> int:
+def score_small_hand(
+    nibbles: Sequence[int], straights: bool, wheel: bool = True, runs: Mapping[frozenset[int], int] | None = None
+) -> int:
     """Score a hand of at most five cards given by their ranks (1..13, repeats for pairs).
 
     This is the one place that knows the poker categories; the tables only call it on
@@ -111,14 +113,20 @@ def score_small_hand(nibbles: Sequence[int], straights: bool, wheel: bool = True
     A-5-4-3-2, numbered ace high (13, 4, 3, 2, 1), is a straight: it is in high poker,
     where the ace plays at both ends, and not in deuce-to-seven, where it is only high. A
     ranking that numbers the ace 1 (ace-to-six) needs no wheel: its A-2-3-4-5 is in a row.
-    Five cards of one rank (wild cards only) are five of a kind.
+    ``runs``, for a stripped deck, lists every straight instead (its five nibbles to its top
+    nibble): five ranks in a row among those the deck holds, the wheel included where it
+    counts (:func:`straight_runs`). Five cards of one rank (wild cards only) are five of a kind.
     """
     groups = sorted(((count, nib) for nib, count in Counter(nibbles).items()), reverse=True)
     order = [nib for _, nib in groups]
     if straights and len(order) == 5:
-        if order[0] - order[4] == 4:
+        if runs is not None:
+            top = runs.get(frozenset(order))
+            if top is not None:
+                return pack(STRAIGHT, [top])
+        elif order[0] - order[4] == 4:
             return pack(STRAIGHT, order[:1])
-        if wheel and order == _WHEEL:  # the ace plays low: a five-high straight, the lowest one
+        elif wheel and order == _WHEEL:  # the ace plays low: a five-high straight, the lowest one
             return pack(STRAIGHT, [4])
     first = groups[0][0]
     second = groups[1][0] if len(groups) > 1 else 0
@@ -133,6 +141,22 @@ def score_small_hand(nibbles: Sequence[int], straights: bool, wheel: bool = True
     else:
         category = HIGH_CARD
     return pack(category, order)
+
+
+def straight_runs(kept: Sequence[int], wheel: bool) -> dict[frozenset[int], int]:
+    """Every straight of a stripped deck: its five nibbles, and the top one that ranks it.
+
+    ``kept`` are the nibbles of the ranks the deck holds, in the ranking's numbering; a
+    straight is five of them in a row with the removed ranks skipped (Mexican Poker's
+    7-J-Q-K-A, short-deck hold'em's 6-7-8-9-T). With ``wheel`` (high poker, the ace numbered
+    13) the ace also plays below the lowest rank held, so A-2-3-4-5 (A-6-7-8-9 without the
+    deuces to fives) is the lowest straight, ranked by its fourth-lowest rank.
+    """
+    ordered = sorted(kept)
+    runs = {frozenset(ordered[i : i + 5]): ordered[i + 4] for i in range(len(ordered) - 4)}
+    if wheel and ordered and ordered[-1] == 13:
+        runs[frozenset((13, *ordered[:4]))] = ordered[3]
+    return runs
 
 
 def sub_multisets(counts: list[int], rank: int, size: int, key: int) -> Iterator[int]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from studspec.errors import HandError, IllegalDealError
-from studspec.rulebook.model import Face
+from studspec.rulebook.model import Face, Variant
 
 from . import indicators
 from .actions import Action, ActionKind, LegalAction
@@ -241,6 +241,14 @@ def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -
     _turn_due(hand, dealt)
 
 
+def _deck_words(variant: Variant) -> str:
+    """The book's deck as a refusal names it: ``52-plus-joker`` or, stripped, ``52-plus-joker
+    without its 8s, 9s, Ts: deck.removed_ranks``."""
+    if not variant.removed_ranks:
+        return variant.deck
+    return f"{variant.deck} without its {', '.join(f'{rank}s' for rank in variant.removed_ranks)}: deck.removed_ranks"
+
+
 def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> PendingDeal:
     expected = pending_deal(hand)
     if expected is None:
@@ -256,7 +264,7 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:
         if card not in hand.deck.cards:
-            raise IllegalDealError(f"{card} is not in this rule book's deck ({hand.variant.deck})")
+            raise IllegalDealError(f"{card} is not in this rule book's deck ({_deck_words(hand.variant)})")
         if not hand.deck.is_unseen(card):
             where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")

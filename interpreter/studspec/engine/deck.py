@@ -154,6 +154,8 @@ class Deck:
     def reveal(self, card: Card) -> None:
         """A card becomes known (dealt or shown); it must not be anywhere else already."""
         if not self._unseen >> card & 1:
+            if card not in self.cards:  # a stripped deck's removed rank, or a joker it lacks
+                raise IllegalDealError(f"{card} is not in this deck: the rule book's deck does not hold it")
             where = "the muck (a folded hand)" if card in self.muck else "play already"
             raise IllegalDealError(f"{card} is in {where}: a card can be dealt only once")
         self._unseen &= ~(1 << card)

@@ -17,11 +17,12 @@ given a joker.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from ._tables import (
     CARD_KEYS,
+    CATEGORY_SHIFT,
     FIVE_OF_A_KIND,
     FLUSH,
     FLUSH_BITS,
@@ -40,6 +41,7 @@ from ._tables import (
     RankTable,
     flush_score,
     score_small_hand,
+    straight_runs,
     sub_multisets,
     unpack,
 )
@@ -53,13 +55,13 @@ __all__ = [
     "DEUCE_TO_SEVEN_LOW",
     "HIGH",
     "HIGH_BOARD",
+    "HIGH_FLUSH_OVER_FULL_HOUSE",
     "RANKINGS",
     "Ranking",
 ]
 
 _LOW_TOP = 1 << 24
 """A low value is ``_LOW_TOP - score``: every score is below 2**23, so values stay positive."""
-_WHEEL_RANKS = {12, 0, 1, 2, 3}  # A, 2, 3, 4, 5
 
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "jack", "queen", "king", "ace")  # fmt: skip
@@ -71,6 +73,26 @@ _ACE_LOW_NIBBLES = (*range(2, 14), 1)  # ace 1, deuce 2 .. king 13
 
 FlushRule = Callable[[Sequence[Card], int], int]
 """``(cards, key) -> value``: how a ranking values a hand in which some suit has five cards."""
+
+
+def _check_removed(removed: frozenset[int]) -> None:
+    """A stripped deck keeps its aces (the wheel and the bug are defined by them) and five
+    ranks at least (a straight needs five)."""
+    if any(not 0 <= rank < 12 for rank in removed):
+        raise ValueError(f"only the deuce (0) to the king (11) may be removed, not {sorted(removed)}")
+    if len(removed) > 8:
+        raise ValueError(f"a deck needs five ranks at least; {len(removed)} removed leave {13 - len(removed)}")
+
+
+def _flush_over_full_house(score: int) -> int:
+    """A high-style score with the flush and full house categories swapped (an involution):
+    where a flush beats a full house, each takes the other's place."""
+    category = score >> CATEGORY_SHIFT
+    if category == FLUSH:
+        return score + ((FULL_HOUSE - FLUSH) << CATEGORY_SHIFT)
+    if category == FULL_HOUSE:
+        return score - ((FULL_HOUSE - FLUSH) << CATEGORY_SHIFT)
+    return score
 
 
 class Ranking:
@@ -87,14 +109,21 @@ class Ranking:
     first. The board rankings that decide who acts first count neither (WSOP-L 215).
     """
 
-    __slots__ = ("_by_flush", "_by_ranks", "_wheel", "_with_flush", "ace_low", "flushes", "low", "name", "straights")
+    __slots__ = ("_by_flush", "_by_ranks", "_runs", "_wheel", "_wheel_ranks", "_with_flush", "ace_low",
+                 "flush_beats_full_house", "flushes", "low", "name", "removed", "straights")  # fmt: skip
 
     name: str
     ace_low: bool
     straights: bool
     flushes: bool
     low: bool
+    removed: frozenset[int]
+    """The ranks a stripped deck lacks (deuce 0 .. king 11); a straight skips them."""
+    flush_beats_full_house: bool
+    """A flush ranks above a full house (Mexican Poker's 40-card deck, short-deck hold'em)."""
     _wheel: bool
+    _wheel_ranks: frozenset[int]
+    _runs: dict[frozenset[int], int] | None
     _by_ranks: RankTable
     _by_flush: FlushTable | None
     _with_flush: FlushRule | None
@@ -107,6 +136,8 @@ class Ranking:
         straights: bool = True,
         flushes: bool = True,
         low: bool | None = None,
+        removed: frozenset[int] = frozenset(),
+        flush_beats_full_house: bool = False,
     ) -> None:
         if low is None and ace_low and (straights or flushes):
             raise ValueError(
@@ -116,10 +147,15 @@ class Ranking:
         is_low = ace_low if low is None else low
         if ace_low and not is_low:
             raise ValueError("a high ranking plays the ace high (and low only in the wheel)")
+        _check_removed(removed)
+        if flush_beats_full_house and (is_low or not flushes):
+            raise ValueError("a flush above a full house is a high ranking's rule")
         for slot, value in (("name", name), ("ace_low", ace_low), ("straights", straights),
-                            ("flushes", flushes), ("low", is_low),
+                            ("flushes", flushes), ("low", is_low), ("removed", frozenset(removed)),
+                            ("flush_beats_full_house", flush_beats_full_house),
                             ("_wheel", straights and not is_low)):  # fmt: skip
             object.__setattr__(self, slot, value)
+        self._set_straights()
         object.__setattr__(self, "_by_ranks", RankTable(self._small_hand_scorer()))
         object.__setattr__(self, "_by_flush", FlushTable(self._flush_scorer()) if flushes else None)
         rule = None if not flushes else self._low_value_with_flush if is_low else self._value_with_flush
@@ -129,11 +165,47 @@ class Ranking:
         raise AttributeError(f"ranking {self.name!r} is immutable")
 
     def __repr__(self) -> str:
-        return f"<Ranking {self.name!r}>"
+        without = f" without {''.join(RANK_LETTERS[r] for r in sorted(self.removed))}" if self.removed else ""
+        return f"<Ranking {self.name!r}{without}>"
 
-    def __reduce__(self) -> tuple[Callable[[str], Ranking], tuple[str]]:
-        """Pickle by name, so a copy shares the module's warm tables."""
-        return _ranking_named, (self.name,)
+    def __reduce__(self) -> tuple[Callable[[str, tuple[int, ...]], Ranking], tuple[str, tuple[int, ...]]]:
+        """Pickle by name and removed ranks, so a copy shares the module's warm tables."""
+        return _ranking_named, (self.name, tuple(sorted(self.removed)))
+
+    def _set_straights(self) -> None:
+        """The straights of a stripped deck (``None``: every five ranks in a row, the standard
+        deck's, which the scorer tests directly) and the ranks of the wheel."""
+        kept = [r for r in range(13) if r not in self.removed]
+        wheel = frozenset((12, *kept[:4]))
+        runs = straight_runs([self.nibbles[r] for r in kept], self._wheel) if self.removed else None
+        object.__setattr__(self, "_runs", runs)
+        object.__setattr__(self, "_wheel_ranks", wheel)
+
+    def without(self, removed: Iterable[int]) -> Ranking:
+        """This ranking on a deck stripped of the ranks ``removed`` (deuce 0 .. king 11):
+        straights run over the ranks left, and a wild card stands only for a card the deck
+        holds. The same object for the same ranks, so its tables warm once."""
+        return _stripped(self.name, frozenset(removed))
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """The ranks (deuce 0 .. ace 12) the deck holds: every rank but the removed ones."""
+        return tuple(r for r in range(13) if r not in self.removed)
+
+    @property
+    def wheel_top(self) -> int:
+        """The score nibble that ranks the wheel: the five (4), or on a stripped deck the
+        fourth-lowest rank left."""
+        return self.nibbles[sorted(self._wheel_ranks - {12})[-1]]
+
+    @property
+    def straight_windows(self) -> tuple[frozenset[int], ...]:
+        """The ranks (deuce 0 .. ace 12) of every straight this ranking counts, lowest first."""
+        if not self.straights:
+            return ()
+        kept = sorted(self.kept, key=lambda r: self.nibbles[r])
+        windows = [frozenset(kept[i : i + 5]) for i in range(len(kept) - 4)]
+        return (self._wheel_ranks, *windows) if self._wheel else tuple(windows)
 
     @property
     def wheel(self) -> bool:
@@ -147,21 +219,27 @@ class Ranking:
 
     def _small_hand_scorer(self) -> Callable[[list[int]], int]:
         """The function that values a rank multiset of at most five cards (given as counts)."""
-        nibbles, straights, wheel, low = self.nibbles, self.straights, self._wheel, self.low
+        nibbles, straights, wheel, runs, low = self.nibbles, self.straights, self._wheel, self._runs, self.low
+        swap = self.flush_beats_full_house
 
         def score(counts: list[int]) -> int:
             ranks = [nibbles[r] for r in range(13) for _ in range(counts[r])]
-            value = score_small_hand(ranks, straights, wheel)
+            value = score_small_hand(ranks, straights, wheel, runs)
+            if swap:
+                value = _flush_over_full_house(value)
             return _LOW_TOP - value if low else value
 
         return score
 
     def _flush_scorer(self) -> Callable[[list[int]], int]:
         """The function that values five suited ranks (given as rank indices)."""
-        nibbles, straights, wheel, low = self.nibbles, self.straights, self._wheel, self.low
+        nibbles, straights, wheel, runs, low = self.nibbles, self.straights, self._wheel, self._runs, self.low
+        swap = self.flush_beats_full_house
 
         def score(ranks: list[int]) -> int:
-            value = flush_score(score_small_hand([nibbles[r] for r in ranks], straights, wheel))
+            value = flush_score(score_small_hand([nibbles[r] for r in ranks], straights, wheel, runs))
+            if swap:
+                value = _flush_over_full_house(value)
             return _LOW_TOP - value if low else value
 
         return score
@@ -258,8 +336,8 @@ class Ranking:
         """The five different ranks (deuce 0 .. ace 12) of a lowball value, if it has them."""
         category, nibbles = unpack(self._score(value))
         if category == STRAIGHT:
-            nibbles = [nibbles[0] - i for i in range(5)]
-        elif category != HIGH_CARD or len(nibbles) < 5:
+            return self.straight_ranks(nibbles[0])
+        if category != HIGH_CARD or len(nibbles) < 5:
             return None
         return frozenset(self._rank_index(n) for n in nibbles)
 
@@ -323,7 +401,7 @@ class Ranking:
     def _is_wheel(self, five: Sequence[Card]) -> bool:
         """A-2-3-4-5 played as a straight, where the ace counts as a one: the five is its
         highest card, so the five's suit decides an odd chip."""
-        return self._wheel and len(five) == 5 and {c >> 2 for c in five} == _WHEEL_RANKS
+        return self._wheel and len(five) == 5 and {c >> 2 for c in five} == self._wheel_ranks
 
     def _wheel_order(self, card: Card) -> tuple[int, int]:
         rank = card >> 2
@@ -332,8 +410,24 @@ class Ranking:
     # -- reading values -------------------------------------------------------------------
 
     def _score(self, value: int) -> int:
-        """The high-style score behind ``value`` (a low value is the score turned over)."""
-        return _LOW_TOP - value if self.low else value
+        """The high-style score behind ``value`` (a low value is the score turned over; where
+        a flush beats a full house, their categories are swapped back)."""
+        score = _LOW_TOP - value if self.low else value
+        return _flush_over_full_house(score) if self.flush_beats_full_house else score
+
+    def rescore(self, score: int) -> int:
+        """The value in this ranking of a high-style score (as :func:`._tables.pack` makes it):
+        what the wild-card tables build a flush of copies with."""
+        score = _flush_over_full_house(score) if self.flush_beats_full_house else score
+        return _LOW_TOP - score if self.low else score
+
+    def straight_ranks(self, top: int) -> frozenset[int]:
+        """The ranks (deuce 0 .. ace 12) of the straight whose top nibble is ``top``."""
+        for window in self.straight_windows:
+            wheel = self._wheel and window == self._wheel_ranks
+            if (self.wheel_top if wheel else max(self.nibbles[r] for r in window)) == top:
+                return window
+        raise ValueError(f"no straight of the {self.name} ranking is topped by nibble {top}")
 
     def _rank_index(self, nibble: int) -> int:
         """The card rank (deuce 0 .. ace 12) a score nibble of this ranking stands for."""
@@ -400,6 +494,11 @@ HIGH = Ranking("high")
 ACE_TO_FIVE_LOW = Ranking("ace-to-five-low", ace_low=True, straights=False, flushes=False)
 """Razz and the low half of eight-or-better: ace low, no straights or flushes; 5-4-3-2-A best."""
 
+HIGH_FLUSH_OVER_FULL_HOUSE = Ranking("high-flush-over-full-house", flush_beats_full_house=True)
+"""High poker in which a flush beats a full house: Mexican Poker's 40-card deck (generic_poker's
+``27_ja_ffh_high_wild_bug``, "ffh"; luckyladyla.com and bonuskey.com's Mexican Poker hand
+rankings), where five cards of a suit are the rarer hand."""
+
 HIGH_BOARD = Ranking("high-board", straights=False, flushes=False)
 """The stud board that acts first: pairs, trips and quads and high cards only, ace high."""
 
@@ -423,6 +522,7 @@ RANKINGS: dict[str, Ranking] = {
     r.name: r
     for r in (
         HIGH,
+        HIGH_FLUSH_OVER_FULL_HOUSE,
         ACE_TO_FIVE_LOW,
         HIGH_BOARD,
         DEUCE_TO_SEVEN_LOW,
@@ -434,6 +534,23 @@ RANKINGS: dict[str, Ranking] = {
 """Every ranking by the name a rule book uses for it."""
 
 
-def _ranking_named(name: str) -> Ranking:
-    """The module's ranking called ``name`` (used to unpickle)."""
-    return RANKINGS[name]
+def _ranking_named(name: str, removed: tuple[int, ...] = ()) -> Ranking:
+    """The module's ranking called ``name``, on a deck without ``removed`` (used to unpickle)."""
+    return RANKINGS[name].without(removed) if removed else RANKINGS[name]
+
+
+_STRIPPED: dict[tuple[str, frozenset[int]], Ranking] = {}
+
+
+def _stripped(name: str, removed: frozenset[int]) -> Ranking:
+    """The ranking ``name`` on a deck without ``removed``, made once (the module's own when
+    nothing is removed)."""
+    if not removed:
+        return RANKINGS[name]
+    ranking = _STRIPPED.get((name, removed))
+    if ranking is None:
+        base = RANKINGS[name]
+        ranking = Ranking(name, ace_low=base.ace_low, straights=base.straights, flushes=base.flushes,
+                          low=base.low, removed=removed, flush_beats_full_house=base.flush_beats_full_house)  # fmt: skip
+        _STRIPPED[(name, removed)] = ranking
+    return ranking

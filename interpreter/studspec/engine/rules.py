@@ -294,6 +294,28 @@ DECKS.add("standard-52", CARDS)
 DECKS.add("52-plus-joker", (*CARDS, JOKERS[0]))
 DECKS.add("52-plus-two-jokers", (*CARDS, *JOKERS))
 
+
+def removed_ranks(variant: Variant) -> frozenset[int]:
+    """The ranks (deuce 0 .. king 11) the book's stripped deck lacks (``deck.removed_ranks``)."""
+    return frozenset(RANK_LETTERS.index(letter) for letter in variant.removed_ranks)
+
+
+def deck_cards(variant: Variant) -> tuple[Card, ...]:
+    """The cards of the book's deck: ``deck.cards`` without the removed ranks (its jokers kept),
+    so the shuffle, the stub's size and the cards dealt from outside all count the stripped deck."""
+    removed = removed_ranks(variant)
+    return tuple(card for card in DECKS[variant.deck] if card >= FIRST_JOKER or card >> 2 not in removed)
+
+
+def for_deck(rule: ShareRule, removed: frozenset[int]) -> ShareRule:
+    """A share's rule on a deck without the ranks ``removed``: a poker ranking whose straights
+    skip them and whose wild cards stand only for cards the deck holds (docs/rules.md D5); a
+    share won by one card is the same on any deck."""
+    if removed and isinstance(rule, RankedShare):
+        return RankedShare(rule.ranking.without(removed))
+    return rule
+
+
 WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
 WILD_FOLLOW.add("none", FollowRule())
 WILD_FOLLOW.add("follow-the-queen", FollowRule(trigger=Rank.QUEEN))  # docs/rules.md V5, edge case E36
@@ -483,7 +505,7 @@ SHOWDOWN_DECLARE.add("in-turn-from-last-aggressor", DeclareRule(declares=True, i
 
 SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
 """What wins each share of a pot: a poker hand, or one card in the hole."""
-for _name in ("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low"):
+for _name in ("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low", "high-flush-over-full-house"):
     SHARE_RULES.add(_name, RankedShare(RANKINGS[_name]))
 SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))
 SHARE_RULES.add("low-spade-in-the-hole", HoleCardShare("low-spade-in-the-hole", Suit.SPADES, lowest_ace_low))
@@ -605,7 +627,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         showdown_order=SHOWDOWN_ORDER[variant.showdown_order],
         declares=SHOWDOWN_DECLARE[variant.declare].declares,
         declare_in_turn=SHOWDOWN_DECLARE[variant.declare].in_turn,
-        deck_cards=DECKS[variant.deck],
+        deck_cards=deck_cards(variant),
         wild=_wild_table(variant),
         triggers=tuple(
             DealtCardRule(
@@ -618,7 +640,7 @@ def resolve(variant: Variant) -> ResolvedRules:
             )
             for t in variant.triggers
         ),
-        shares=tuple((_share_rule(share), share.qualifier) for share in variant.shares),
+        shares=tuple((_share_rule(share, removed_ranks(variant)), share.qualifier) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
@@ -626,9 +648,10 @@ def resolve(variant: Variant) -> ResolvedRules:
     )
 
 
-def _share_rule(share: Share) -> ShareRule:
-    """A share's rule: its ranking, reading one of the two hands a seat set if it names one."""
-    rule = SHARE_RULES[share.hand]
+def _share_rule(share: Share, removed: frozenset[int]) -> ShareRule:
+    """A share's rule: its ranking on the book's deck, reading one of the two hands a seat set
+    if it names one."""
+    rule = for_deck(SHARE_RULES[share.hand], removed)
     if share.own is not None and share.board is not None:
         assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
         return OwnAndBoardShare(rule, share.own, share.board, down_only=share.own_face == "down")

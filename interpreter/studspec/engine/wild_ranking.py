@@ -152,15 +152,17 @@ class _WildRankTable(dict[int, int]):
     when they do not, the best hand leaves a natural card out (a wild card is worth at least
     any natural card it replaces), so the best of the multisets one card smaller, or of the
     fives directly for big hands, as :class:`~studspec.engine._tables.RankTable` does.
+    ``ones`` are the ranks a wild card may take: on a stripped deck only those it holds.
     """
 
     __slots__ = ("_natural", "_ones")
 
-    def __init__(self, natural: RankTable, barred: frozenset[Rank] = frozenset()) -> None:
+    def __init__(self, natural: RankTable, ones: Sequence[int] = RANK_ONE) -> None:
         super().__init__()
         self._natural = natural
-        self._ones = [one for rank, one in enumerate(RANK_ONE) if rank not in barred]
-        """A wild card's choices: one of each rank it may stand for."""
+        self._ones = tuple(ones)
+        """A wild card's choices: one of each rank it may stand for (those the deck holds, none
+        an indicator barred)."""
 
     def __missing__(self, key: int) -> int:
         free, ranks = key >> _FREE_SHIFT, key & RANK_MASK
@@ -187,19 +189,21 @@ class _WildFlushTable(dict[int, int]):
     The key is ``rank mask | free << 13``. A flush is five different ranks, so each wild card
     adds a rank the suit lacks; with no wild card left (or no rank left to add) it is the
     natural flush table's value, or :data:`NO_HAND` when the suit has fewer than five ranks.
+    ``kept`` is the mask of the ranks the deck holds: on a stripped deck a wild card in a
+    flush is none of the removed ranks.
     """
 
-    __slots__ = ("_allowed", "_natural")
+    __slots__ = ("_kept", "_natural")
 
-    def __init__(self, natural: FlushTable, barred: frozenset[Rank] = frozenset()) -> None:
+    def __init__(self, natural: FlushTable, kept: int = 0x1FFF) -> None:
         super().__init__()
         self._natural = natural
-        self._allowed = [rank for rank in range(13) if rank not in barred]
-        """The ranks a wild card may be in a flush."""
+        self._kept = kept
+        """The mask of the ranks a wild card may be in a flush."""
 
     def __missing__(self, key: int) -> int:
         free, mask = key >> _MASK_FREE_SHIFT, key & 0x1FFF
-        missing = [1 << r for r in self._allowed if not mask >> r & 1]
+        missing = [1 << r for r in range(13) if self._kept >> r & 1 and not mask >> r & 1]
         if free == 0 or not missing:
             value = self._natural[mask] if mask.bit_count() >= 5 else NO_HAND
         else:
@@ -216,14 +220,16 @@ class _CopyFlushTable(dict[int, int]):
     The key is ``rank mask | free << 13``. A straight flush still needs five different
     ranks (the distinct table finds it); any other flush is best with every wild card an
     ace and the suit's highest natural ranks beside them, repeats kept in the score, so
-    A-A-8-5-4 scores above A-K-Q-J-9.
+    A-A-8-5-4 scores above A-K-Q-J-9. ``rescore`` puts the flush on the ranking's scale (where
+    a flush beats a full house its category is the full house's).
     """
 
-    __slots__ = ("_distinct",)
+    __slots__ = ("_distinct", "_rescore")
 
-    def __init__(self, distinct: _WildFlushTable) -> None:
+    def __init__(self, distinct: _WildFlushTable, rescore: Callable[[int], int]) -> None:
         super().__init__()
         self._distinct = distinct
+        self._rescore = rescore
 
     def __missing__(self, key: int) -> int:
         free, mask = key >> _MASK_FREE_SHIFT, key & 0x1FFF
@@ -231,7 +237,7 @@ class _CopyFlushTable(dict[int, int]):
         held = [rank for rank in range(12, -1, -1) if mask >> rank & 1]
         wilds = min(free, 5)
         if wilds and len(held) + wilds >= 5:
-            copies = pack(FLUSH, [13] * wilds + [rank + 1 for rank in held[: 5 - wilds]])
+            copies = self._rescore(pack(FLUSH, [13] * wilds + [rank + 1 for rank in held[: 5 - wilds]]))
             value = copies if copies > value else value
         self[key] = value
         return value
@@ -242,14 +248,16 @@ class _BugStraightTable(dict[int, int]):
 
     The key is ``rank counts | free << 39``; a straight whose five ranks lack at most
     ``free`` of them is made, else :data:`NO_HAND`. The straights are read from the
-    ranking's own rank table (so the wheel counts exactly where the ranking says).
+    ranking's own rank table (so the wheel counts exactly where the ranking says), from the
+    ranking's windows of five ranks in a row (the removed ranks of a stripped deck skipped).
     """
 
     __slots__ = ("_barred", "_straights")
 
-    def __init__(self, natural: RankTable, barred: frozenset[Rank] = frozenset()) -> None:
+    def __init__(
+        self, natural: RankTable, windows: Sequence[frozenset[int]], barred: frozenset[Rank] = frozenset()
+    ) -> None:
         super().__init__()
-        windows = [frozenset(range(top - 4, top + 1)) for top in range(4, 13)] + [frozenset({12, 0, 1, 2, 3})]
         scored = ((window, natural[sum(RANK_ONE[r] for r in window)]) for window in windows)
         self._straights = [(w, v) for w, v in scored if v >> CATEGORY_SHIFT == STRAIGHT]
         self._barred = frozenset(int(rank) for rank in barred)
@@ -287,13 +295,19 @@ def _tables_of(ranking: Ranking, barred: frozenset[Rank] = frozenset()) -> _Tabl
     if tables is None:
         flush_table = ranking.flush_table
         counts_flushes = flush_table is not None and not ranking.low
-        flushes = _WildFlushTable(flush_table, barred) if counts_flushes and flush_table is not None else None
+        kept = [rank for rank in ranking.kept if rank not in barred]  # a wild card is none of these
+        flushes = (
+            _WildFlushTable(flush_table, sum(1 << r for r in kept))
+            if counts_flushes and flush_table is not None
+            else None
+        )
+        straights = ranking.straights and not ranking.low
         copies = flushes is not None and not ranking.ace_low and not barred
         tables = _Tables(
-            _WildRankTable(ranking.rank_table, barred),
+            _WildRankTable(ranking.rank_table, [RANK_ONE[r] for r in kept]),
             flushes,
-            _BugStraightTable(ranking.rank_table, barred) if ranking.straights and not ranking.low else None,
-            _CopyFlushTable(flushes) if copies and flushes is not None else None,
+            _BugStraightTable(ranking.rank_table, ranking.straight_windows, barred) if straights else None,
+            _CopyFlushTable(flushes, ranking.rescore) if copies and flushes is not None else None,
         )
         _TABLES[(ranking, barred)] = tables
     return tables
@@ -474,7 +488,8 @@ class WildRanking:
     def _order_for(self, value: int) -> Callable[[Card], tuple[int, int]]:
         """How the cards of a hand worth ``value`` rank for the odd chip: in a five-high
         straight (the wheel) the ace is a one; a wild card is below every natural card."""
-        five_high = value >> CATEGORY_SHIFT in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 0xF == 4
+        top = self.ranking.wheel_top
+        five_high = value >> CATEGORY_SHIFT in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 0xF == top
         wheel = self.ranking.wheel and five_high
 
         def order(card: Card) -> tuple[int, int]:

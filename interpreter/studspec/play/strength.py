@@ -20,10 +20,10 @@ from functools import cache, lru_cache
 from studspec.engine.cards import CARDS, Card
 from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
-from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER
+from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER, for_deck, removed_ranks
 from studspec.engine.shares import Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
 from studspec.engine.wild_cards import PerPlayer
-from studspec.engine.wild_ranking import WildSpec, wild_ranking
+from studspec.engine.wild_ranking import WildRanking, WildSpec, wild_ranking
 from studspec.rulebook.model import Face, Variant
 
 SAMPLE = 3000
@@ -35,7 +35,15 @@ def _table(ranking: Evaluator, count: int) -> tuple[int, ...]:
     """Sorted values of ``SAMPLE`` random ``count``-card hands under ``ranking`` (with its
     wild cards, when it has them)."""
     rng = random.Random(f"studspec-strength/{ranking.name}/{count}")
-    return tuple(sorted(ranking.value(rng.sample(CARDS, count)) for _ in range(SAMPLE)))
+    deck = _deck_of(ranking)
+    return tuple(sorted(ranking.value(rng.sample(deck, count)) for _ in range(SAMPLE)))
+
+
+def _deck_of(ranking: Evaluator) -> Sequence[Card]:
+    """The cards random hands are drawn from: the 52, or a stripped deck's (its ranking says
+    which ranks it lacks), so a percentile compares hands the book can deal."""
+    natural = ranking.ranking if isinstance(ranking, WildRanking) else ranking
+    return [card for card in CARDS if card >> 2 not in natural.removed] if natural.removed else CARDS
 
 
 @cache
@@ -50,8 +58,9 @@ def _field_table(
     the end: issue 21 item 8)."""
     rng = random.Random(f"studspec-strength/{ranking.name}/{count}/per-player")
     values = []
+    deck = _deck_of(ranking)
     for _ in range(SAMPLE):
-        cards = rng.sample(CARDS, count)
+        cards = rng.sample(deck, count)
         own = per_player(cards, faces)
         spec = WildSpec(field.ranks | own, field.jokers, field.flush, field.cards)
         values.append(wild_ranking(ranking, spec).value(cards))
@@ -92,7 +101,8 @@ class ShareStrength:
 def share_strengths(variant: Variant) -> tuple[ShareStrength, ...]:
     """What wins each of the rule book's shares, each with its part of a pot."""
     weight = 1 / len(variant.shares)
-    return tuple(ShareStrength(SHARE_RULES[s.hand], s.qualifier, weight) for s in variant.shares)
+    removed = removed_ranks(variant)
+    return tuple(ShareStrength(for_deck(SHARE_RULES[s.hand], removed), s.qualifier, weight) for s in variant.shares)
 
 
 def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> float:

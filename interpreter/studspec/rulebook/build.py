@@ -100,6 +100,17 @@ def _wild_cancel(data: Mapping[str, Any] | None) -> WildCancel | None:
     return WildCancel(ranks=ranks, cards=tuple(str(card) for card in data.get("cards", ())), up=int(data.get("up", 1)))
 
 
+def _stakes(stakes: Mapping[str, Any]) -> Stakes:
+    return Stakes(
+        ante=int(stakes["ante"]),
+        bring_in=int(stakes["bring_in"]),
+        small_bet=int(stakes["small_bet"]),
+        big_bet=int(stakes["big_bet"]),
+        starting_stack=int(stakes["starting_stack"]),
+        blinds=tuple(int(blind) for blind in stakes.get("blinds", ())),
+    )
+
+
 def build_variant(book: Mapping[str, Any], source: str) -> Variant:
     """The :class:`Variant` for a merged book that passed the schema and semantic checks.
 
@@ -115,14 +126,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         phh_codes=tuple(book.get("phh_codes", ())),
         min_players=int(book["players"]["min"]),
         max_players=int(book["players"]["max"]),
-        stakes=Stakes(
-            ante=int(stakes["ante"]),
-            bring_in=int(stakes["bring_in"]),
-            small_bet=int(stakes["small_bet"]),
-            big_bet=int(stakes["big_bet"]),
-            starting_stack=int(stakes["starting_stack"]),
-            blinds=tuple(int(blind) for blind in stakes.get("blinds", ())),
-        ),
+        stakes=_stakes(stakes),
         structure=betting["structure"],
         raise_cap=None if raise_cap is None else int(raise_cap),
         short_all_in=betting["short_all_in"],
@@ -147,6 +151,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         wild=_wild(book.get("wild", {})),
         triggers=tuple(_trigger(t) for t in book.get("triggers", ())),
         community_card_round=betting.get("community_card_round", "normal"),
+        removed_ranks=tuple(str(rank) for rank in book["deck"].get("removed_ranks", ())),
         source=source,
         resolved=copy.deepcopy(dict(book)),
     )

@@ -46,6 +46,18 @@ DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, dec
 """Cards in each ``deck.cards`` option (read from :data:`.options.DECK_TRAITS`)."""
 
 
+def deck_size(deck: Mapping[str, Any]) -> int:
+    """Cards in a book's ``deck`` section: its ``cards`` without the ``removed_ranks`` (a stripped
+    deck: four cards a rank), the size every piece of deck arithmetic counts."""
+    return DECK_TRAITS[deck["cards"]].size_without(len(deck.get("removed_ranks", ())))
+
+
+def deck_name(deck: Mapping[str, Any]) -> str:
+    """A book's deck as messages name it: ``52-plus-joker``, or ``52-plus-joker without 8, 9, T``."""
+    removed = deck.get("removed_ranks", ())
+    return f"{deck['cards']} without {', '.join(removed)}" if removed else str(deck["cards"])
+
+
 @dataclass(frozen=True)
 class Finding:
     """One semantic problem: the node at fault, and the message (without the node's name).
@@ -341,8 +353,8 @@ class _DeckCount:
         deck, streets = book["deck"], book["streets"]
         burn = BURN_TRAITS[deck["burn"]]
         return _DeckCount(
-            name=deck["cards"],
-            size=DECK_TRAITS[deck["cards"]].cards,
+            name=deck_name(deck),
+            size=deck_size(deck),
             seats=book["players"]["max"],
             cards=[len(street["deal"]) + _replacements(street) for street in streets],
             burns=[burn.cards_burned_before(i) if _deals(street) else 0 for i, street in enumerate(streets)],
@@ -419,7 +431,7 @@ def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterato
 def _deck_places(message: str, *first: NodePath) -> tuple[tuple[NodePath, str], ...]:
     """The other values that decide whether the deck serves the table: a deck finding is
     reported at the first of them the book itself writes."""
-    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"))
+    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"), ("deck", "removed_ranks"))
     return tuple((node, message) for node in places)
 
 
@@ -440,7 +452,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     if not extras:
         return
     streets, deck = book["streets"], book["deck"]
-    size = DECK_TRAITS[deck["cards"]].cards
+    size = deck_size(deck)
     seats = book["players"]["max"]
     cards = sum(len(street["deal"]) for street in streets)
     burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i, street in enumerate(streets) if _deals(street))
@@ -451,7 +463,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
         shared = f" + {board} community cards" if board else ""
         message = (
             f"{seats} players x {cards} cards + {burns} burns{shared} + {extras} possible extra cards = {needed} "
-            f"cards, but the {deck['cards']} deck has {size}; an extra card cannot wait for a "
+            f"cards, but the {deck_name(deck)} deck has {size}; an extra card cannot wait for a "
             f"community card: {_fewer_players(fits)}"
         )
         yield Finding(("players", "max"), message, instead=((("triggers",), message),))

@@ -31,6 +31,7 @@ from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 
 from . import (
     decision_checks,  # noqa: F401  (registers the decision checks)
+    deck_checks,  # noqa: F401  (registers the checks of a stripped deck)
     wild_checks,  # noqa: F401  (registers the checks of changing wild cards)
 )
 from .advice import SpecWarning, warnings_for

@@ -242,6 +242,8 @@ class Variant:
     """Whether the player who brings in may complete, or only the players after (``bring_in.completion``)."""
     community_card_round: str = "normal"
     """Whether a street dealt as a community card has a betting round (``betting.community_card_round``)."""
+    removed_ranks: tuple[str, ...] = ()
+    """Rank letters taken out of the deck (``deck.removed_ranks``: a stripped deck); ``()``: none."""
     source: str = ""
     """Where the rule book was read from (a path, or ``builtin:NAME``)."""
     resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)

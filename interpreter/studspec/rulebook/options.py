@@ -113,6 +113,11 @@ class DeckTraits:
     jokers: int = 0
     """Jokers among them (they play as ``wild.jokers`` says)."""
 
+    def size_without(self, removed: int) -> int:
+        """Cards left once ``removed`` ranks are taken out (``deck.removed_ranks``: four cards a
+        rank; the jokers stay), the size the deck arithmetic counts."""
+        return self.cards - 4 * removed
+
 
 DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType(
     {
@@ -198,14 +203,18 @@ class HandTraits:
     card: bool = False
     """One card in the hole wins, not a poker hand (High and Low Chicago: the spade in the
     hole, docs/rules.md section V): it takes no qualifier and splits a pot with a poker share."""
+    ace_low: bool = False
+    """The ace is the lowest rank, counted 1 by a qualifier (ace-to-five, ace-to-six); in a
+    deuce-to-seven low it is high and never qualifies (the stripped deck's qualifier check)."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
     {
         "high": HandTraits(low=False),
-        "ace-to-five-low": HandTraits(low=True),
+        "ace-to-five-low": HandTraits(low=True, ace_low=True),
         "deuce-to-seven-low": HandTraits(low=True),
-        "ace-to-six-low": HandTraits(low=True),
+        "ace-to-six-low": HandTraits(low=True, ace_low=True),
+        "high-flush-over-full-house": HandTraits(low=False),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
         "low-spade-in-the-hole": HandTraits(low=True, card=True),
         "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),
