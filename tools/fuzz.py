@@ -73,6 +73,7 @@ from studspec import (
     CardBurned,
     CardsDealt,
     CardsThrownOut,
+    CardsTurned,
     CommunityCardDealt,
     Declaration,
     Declared,
@@ -815,6 +816,8 @@ class Ledger:
             self._indicated(event.card, event.effect)
         elif isinstance(event, CardsThrownOut):
             self._thrown_out(event)
+        elif isinstance(event, CardsTurned):
+            self._turned(event)
         elif isinstance(event, HandKilled):
             if self.folded[event.seat] or self.mucked[event.seat]:
                 raise Broken("log", f"{event}: p{event.seat + 1} was no longer in the hand")
@@ -854,6 +857,18 @@ class Ledger:
             self.wild_indicated.append(card)
         elif card is not None:
             self.barred.add(NATURE[card][0])
+
+    def _turned(self, event: CardsTurned) -> None:
+        """A seat's next face-down cards, first dealt first, turned up by rule."""
+        seat = event.seat
+        if self.folded[seat] or self.mucked[seat]:
+            raise Broken("log", f"{event}: p{seat + 1} is no longer in the hand")
+        down = [p for p, face in enumerate(self.faces[seat]) if face is Face.DOWN][: len(event.cards)]
+        if [self.cards[seat][p] for p in down] != list(event.cards):
+            raise Broken("cards", f"{event} turns other cards than p{seat + 1}'s next face-down ones")
+        for position in down:
+            self.faces[seat][position] = Face.UP
+            self.up_order.append(self.cards[seat][position])
 
     def _thrown_out(self, event: CardsThrownOut) -> None:
         """A seat's cards of the indicated rank go to the muck, up or down."""
@@ -1856,7 +1871,7 @@ class HandFuzzer:
             if len(view.seats) != hand.seats or view.community != board:
                 raise Broken("view", f"view({viewer}) has {len(view.seats)} seats and the board {view.community}")
             for s, seat_view in enumerate(view.seats):
-                want = own[s] if s == viewer else public[s]
+                want = own[s] if s == viewer and not self.variant.no_peek else public[s]
                 if seat_view.seat != s or seat_view.cards != want or seat_view.faces != faces[s]:
                     self._check_seat_view(viewer, s, seat_view.cards, seat_view.faces)
                     raise Broken("view", f"view({viewer}) of p{s + 1}: {seat_view}")
@@ -1879,7 +1894,8 @@ class HandFuzzer:
                 "view", f"{who} sees p{seat + 1} with {format_cards(cards)} {faces}; dealt {format_cards(held)}"
             )
         for index, (card, truth, face) in enumerate(zip(cards, held, dealt)):
-            visible = seat == viewer or index < ledger.shown[seat] or face is Face.UP
+            own = seat == viewer and not self.variant.no_peek  # a blind player sees none of its own
+            visible = own or index < ledger.shown[seat] or face is Face.UP
             expected = truth if visible else None
             if card == expected:
                 continue

@@ -202,6 +202,8 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         "betting": {"structure": "spread-limit"},
         "streets": {"fourth": {"open_pair_big_bet": False}},
     },
+    # A boolean option is written as one (the parametrisation names it as text).
+    **{("players.no_peek", text): {"players": {"no_peek": text == "true"}} for text in ("true", "false")},
     # Declarations need a high and a low share to declare for.
     **{
         ("showdown.declare", d): {

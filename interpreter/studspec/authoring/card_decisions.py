@@ -118,9 +118,9 @@ def general(variant: Variant, book: Mapping[str, Any]) -> Iterator[tuple[str, st
 
 
 def shows_up(street: Street) -> bool:
-    """Whether the street puts a card face up: it deals one, a player turns one up, or a
-    replacement is dealt face up."""
-    if Face.UP in street.deal:
+    """Whether the street puts a card face up: it deals one, a player turns one up (by
+    choice or by rule), or a replacement is dealt face up."""
+    if Face.UP in street.deal or street.turn_up:
         return True
     rules = [decision_rule(d) for d in street.decisions]
     return any(r.kind is PhaseKind.TURN_UP or (r.kind in _REPLACING and r.replacement is Face.UP) for r in rules)

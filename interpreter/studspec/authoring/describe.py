@@ -92,10 +92,12 @@ class _Builder:
         bring_in = f"a bring-in of {s.bring_in}, " if self.has_bring_in() else ""
         if s.blinds:
             bring_in = f"{_blinds_words(s.blinds)}, "
-        self.stated.add("stakes.blinds")
+        self.stated.update(("stakes.blinds", "players.no_peek"))
+        blind = [self.point(fill(phrase("players.no_peek", "true").text, self.book), "players.no_peek")]
         return Section(
             "Players and stakes",
             (
+                *(blind if v.no_peek else []),
                 self.point(f"From {v.min_players} to {v.max_players} players.", "players.min", "players.max"),
                 self.point(
                     f"Stakes, in the table's smallest unit (chips or cents): {ante}, {bring_in}"
@@ -190,6 +192,14 @@ class _Builder:
                     f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
                 )
             )
+        if street.turn_up:
+            cards = (
+                "its next face-down card"
+                if street.turn_up == 1
+                else f"its next {_number(street.turn_up)} face-down cards"
+            )
+            parts.append(_sentence(f"Each player still in, in turn from the dealer's left, turns up {cards} (the "
+                                   "first dealt first); nobody chooses which"))  # fmt: skip
         parts += self.indicator_sentences(index, street, burned)
         parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
         parts += (
@@ -198,7 +208,7 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
-        known.update(("indicator", "indicator_dealt_on", "down_when_all_up"))
+        known.update(("indicator", "indicator_dealt_on", "down_when_all_up", "turn_up"))
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:

@@ -192,6 +192,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "({stakes[big_bet]}) instead; once someone does, every raise that round is the big bet."
     ),
     ("streets.open_pair_big_bet", "false"): Phrase(""),
+    ("players.no_peek", "true"): Phrase(
+        "Played blind: nobody looks at their own face-down cards, which stay unseen by everyone, their holder "
+        "included, until they are turned up."
+    ),
+    ("players.no_peek", "false"): Phrase(""),
     ("streets.down_when_all_up", "true"): Phrase(
         "face down instead to a player none of whose cards is face down: a new hole card"
     ),

@@ -115,6 +115,16 @@ class IndicatorTurned(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class CardsTurned(Event):
+    """A seat's next face-down cards turned up by rule, not by choice (``streets[].turn_up``:
+    Blind Baseball's one a round); no history line is written for it."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class CardsThrownOut(Event):
     """A rule threw cards out of a seat's hand into the muck, up or down (an indicator of a
     rank to discard: the Bad). The cards are shown as they go: each is of the named rank."""
@@ -257,6 +267,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         IndicatorDealt: "indicator_dealt",
         IndicatorTurned: "indicator_turned",
         CardsThrownOut: "cards_thrown_out",
+        CardsTurned: "cards_turned",
         HandKilled: "hand_killed",
         WildRanksChanged: "wild_ranks_changed",
         TriggerFired: "trigger_fired",
@@ -342,6 +353,9 @@ class EventVisitor:
 
     def indicator_turned(self, event: IndicatorTurned) -> None:
         """An indicator card dealt face down was turned up; its rule takes effect."""
+
+    def cards_turned(self, event: CardsTurned) -> None:
+        """A seat's next face-down cards were turned up by rule (no choice was made)."""
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         """A rule threw a seat's cards of a rank into the muck."""

@@ -13,7 +13,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import betting_phase, dealing, declare, discarding, passing, rounds, setting, settlement, showdown, turning_up
+from . import (
+    betting_phase,
+    dealing,
+    declare,
+    discarding,
+    passing,
+    revealing,
+    rounds,
+    setting,
+    settlement,
+    showdown,
+    turning_up,
+)
 from .core import HandCore, PhaseHandler
 from .phases import PhaseKind
 
@@ -31,6 +43,7 @@ HANDLERS: Mapping[PhaseKind, PhaseHandler] = MappingProxyType(
         PhaseKind.BRING_IN: betting_phase.BRING_IN,
         PhaseKind.BETTING: betting_phase.BETTING,
         PhaseKind.TURN_UP: turning_up.TURN_UP,
+        PhaseKind.REVEAL: revealing.REVEAL,
         PhaseKind.DISCARD: discarding.DISCARD,
         PhaseKind.DRAW: discarding.DRAW,
         PhaseKind.BUY: discarding.BUY,

@@ -81,6 +81,8 @@ def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
             if rules.burn(index) and dealt_now:  # but no burn: nothing comes from the stub
                 phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
             phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
+        if street.turn_up:
+            phases.append(_phase(f"{street.id}_reveal", PhaseKind.REVEAL, index))
         phases.extend(_decision_phases(street.id, index, rules.decisions[index]))
         if street.betting:
             if street.bring_in:

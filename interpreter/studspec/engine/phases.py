@@ -24,6 +24,7 @@ class PhaseKind(str, Enum):
     BRING_IN = "bring_in"
     BETTING = "betting"
     TURN_UP = "turn_up"
+    REVEAL = "reveal"
     DISCARD = "discard"
     DRAW = "draw"
     BUY = "buy"

@@ -64,7 +64,7 @@ def table_view(hand: HandCore, viewer: int | None) -> TableView:
     up = Face.UP
     for s in range(hand.seats):
         held, faces, shown = hand.cards[s], hand.faces[s], hand.shown[s]
-        if s == viewer or shown >= len(held):
+        if (s == viewer and not hand.variant.no_peek) or shown >= len(held):
             cards = tuple(held)
         else:
             cards = tuple(c if (i < shown or f is up) else None for i, (c, f) in enumerate(zip(held, faces)))
@@ -94,3 +94,15 @@ def _declarations(hand: HandCore, viewer: int | None) -> tuple[Declaration | Non
     if viewer is not None and own is not None:
         known[viewer] = own
     return tuple(known.get(seat) for seat in range(hand.seats)) if known else ()
+
+
+def own_known(hand: HandCore, seat: int) -> list[Card | None]:
+    """A seat's cards as its holder knows them: all of them, or in a book played blind
+    (``players.no_peek``) its up cards only, ``None`` for each card still face down."""
+    held = hand.cards[seat]
+    if not hand.variant.no_peek:
+        return held
+    shown = hand.shown[seat]
+    return [
+        card if (i < shown or face is Face.UP) else None for i, (card, face) in enumerate(zip(held, hand.faces[seat]))
+    ]

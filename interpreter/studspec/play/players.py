@@ -16,6 +16,7 @@ from studspec.engine.actions import CARD_DECISIONS, Action, ActionKind, Declarat
 from studspec.engine.core import pot_size
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
+from studspec.engine.views import own_known
 from studspec.engine.wild_now import field_spec, spec_for
 
 from .card_choices import decision_of, random_choice, sensible_choice
@@ -117,7 +118,7 @@ class RuleBasedPlayer:
         Players who stay hold better than random hands, so the field counts one opponent
         more than there are; without that the player calls down far too often.
         """
-        cards = hand.cards[seat]
+        cards = own_known(hand, seat)  # a blind player knows its up cards only
         wild = spec_for(hand, seat) if hand.rules.wild.any else None  # spec_for's own test, first
         if wild is None and not hand.community and None not in cards:
             plain = natural_equity(hand.variant, cards, len(hand.live))  # type: ignore[arg-type]  # no None
@@ -129,7 +130,7 @@ class RuleBasedPlayer:
     def declaration(self, hand: Hand, seat: int) -> Declaration:
         """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
         wins nothing), else the share it is likelier to win."""
-        holding = Holding.known(hand.cards[seat], hand.faces[seat], hand.community, spec_for(hand, seat))
+        holding = Holding.known(own_known(hand, seat), hand.faces[seat], hand.community, spec_for(hand, seat))
         chances = share_chances(hand.variant, holding, len(hand.live) - 1, field_spec(hand))
         high = max((c for share, c in chances if share.rule.high), default=0.0)
         low = max((c for share, c in chances if not share.rule.high), default=0.0)

@@ -21,6 +21,7 @@ from studspec.engine.events import (
     CardsChosen,
     CardsDealt,
     CardsThrownOut,
+    CardsTurned,
     CommunityCardDealt,
     Declared,
     EventVisitor,
@@ -168,6 +169,9 @@ class _Story(EventVisitor):
 
     def indicator_turned(self, event: IndicatorTurned) -> None:
         self.lines.append(f"  indicator card turned: {_cards((event.card,))} ({indicator_words(event.effect)})")
+
+    def cards_turned(self, event: CardsTurned) -> None:
+        self.lines.append(f"  p{event.seat + 1} turns up {_cards(event.cards)}")
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         self.lines.append(f"  p{event.seat + 1} throws out {_cards(event.cards)}")

@@ -29,6 +29,7 @@ from studspec.engine.events import (
     CardsChosen,
     CardsDealt,
     CardsThrownOut,
+    CardsTurned,
     CommunityCardDealt,
     Declared,
     EventVisitor,
@@ -307,6 +308,9 @@ class Narrator(EventVisitor):
 
     def indicator_turned(self, event: IndicatorTurned) -> None:
         self._say(f"  indicator card turned: {self.style.card(event.card)} ({indicator_words(event.effect)})")
+
+    def cards_turned(self, event: CardsTurned) -> None:
+        self._say(f"  {self._name(event.seat)} turns up {self.style.cards(event.cards)}")
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         self._say(f"  {self._name(event.seat)} throws out {self.style.cards(event.cards)}")

@@ -51,6 +51,7 @@ def _street(data: Mapping[str, Any]) -> Street:
         indicator=data.get("indicator"),
         indicator_dealt_on=data.get("indicator_dealt_on"),
         down_when_all_up=bool(data.get("down_when_all_up", False)),
+        turn_up=int(data.get("turn_up", 0)),
     )
 
 
@@ -148,6 +149,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         all_in_for_ante=book["bring_in"].get("all_in_for_ante", "next-seat-opens-or-folds"),
         bring_in_completion=book["bring_in"].get("completion", "bring-in-may-complete"),
         declare=book["showdown"].get("declare", "none"),
+        no_peek=bool(book["players"].get("no_peek", False)),
         wild=_wild(book.get("wild", {})),
         triggers=tuple(_trigger(t) for t in book.get("triggers", ())),
         community_card_round=betting.get("community_card_round", "normal"),

@@ -752,6 +752,34 @@ def face_down_indicators_are_dealt_earlier(book: Book) -> Iterator[Finding]:
 
 
 @check(("streets",))
+def turned_cards_were_dealt_down(book: Book) -> Iterator[Finding]:
+    """A street's ``turn_up`` turns cards dealt face down before it (on it or earlier) and
+    not turned yet, so a book never asks for more than a seat holds face down."""
+    down = 0
+    for index, street in enumerate(book["streets"]):
+        down += sum(face == "down" for face in street["deal"])
+        wanted = street.get("turn_up", 0)
+        if wanted > down:
+            yield Finding(("streets", index, "turn_up"), f"street {street['id']!r} turns up {wanted} card(s) a "
+                          f"player, but only {down} face-down card(s) are dealt by then and not turned")  # fmt: skip
+            return
+        down -= wanted
+
+
+@check(("players",), ("streets",))
+def blind_play_asks_no_decision(book: Book) -> Iterator[Finding]:
+    """A player who cannot see its own cards (``players.no_peek``) has nothing to choose them
+    by: a blind book turns its cards up by rule (``turn_up``) and asks no decision about them."""
+    if not book["players"].get("no_peek"):
+        return
+    for index, street in enumerate(book["streets"]):
+        if street.get("decisions"):
+            yield Finding(("streets", index, "decisions"), "players.no_peek: nobody sees their own face-down "
+                          "cards, so there is nothing to choose them by; turn cards up by rule with turn_up")  # fmt: skip
+            return
+
+
+@check(("streets",))
 def down_when_all_up_has_up_cards(book: Book) -> Iterator[Finding]:
     """``down_when_all_up`` turns a street's up cards face down for some players, so the
     street deals an up card."""

@@ -39,7 +39,7 @@ def _decisions(book: Book) -> Iterator[tuple[int, int, Book]]:
 
 @check(("streets",))
 def streets_do_something(book: Book) -> Iterator[Finding]:
-    """A street deals cards or asks a decision; a street without betting has no bet size
+    """A street deals cards, turns cards up or asks a decision; a street without betting has no bet size
     and no bring-in."""
     for index, street in enumerate(book["streets"]):
         if (
@@ -47,11 +47,12 @@ def streets_do_something(book: Book) -> Iterator[Finding]:
             and not street.get("decisions")
             and not street.get("board")
             and not street.get("indicator")
+            and not street.get("turn_up")
         ):
             yield Finding(
                 ("streets", index, "deal"),
                 f"street {street['id']!r} deals no card and asks no decision; give it cards to deal "
-                "(to the seats, or to the board) or decisions",
+                "(to the seats, or to the board), cards to turn up (turn_up) or decisions",
             )
         if street.get("betting", True) is False:
             for key in ("bring_in", "open_pair_big_bet"):

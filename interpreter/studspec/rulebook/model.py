@@ -109,6 +109,8 @@ class Street:
     """Community cards dealt to the middle after the seats' cards (``streets[].board``)."""
     indicator: str | None = None
     """A card dealt to the middle last, in no hand, that sets a rule (``streets[].indicator``)."""
+    turn_up: int = 0
+    """Face-down cards each player still in turns up by rule (``streets[].turn_up``)."""
     down_when_all_up: bool = False
     """Up cards come face down to a player with no face-down card (``streets[].down_when_all_up``)."""
     indicator_dealt_on: str | None = None
@@ -244,6 +246,8 @@ class Variant:
     """Whether a street dealt as a community card has a betting round (``betting.community_card_round``)."""
     removed_ranks: tuple[str, ...] = ()
     """Rank letters taken out of the deck (``deck.removed_ranks``: a stripped deck); ``()``: none."""
+    no_peek: bool = False
+    """Nobody looks at their own face-down cards (``players.no_peek``: Blind Baseball)."""
     source: str = ""
     """Where the rule book was read from (a path, or ``builtin:NAME``)."""
     resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)

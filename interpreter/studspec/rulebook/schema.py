@@ -91,6 +91,8 @@ def option_values(option: str) -> list[str]:
         node = node["properties"][part]
     if "enum" not in node and "items" in node:
         node = node["items"]
+    if node.get("type") == "boolean":
+        return ["true", "false"]  # as the phrases name them
     return list(node["enum"])
 
 
