@@ -153,3 +153,24 @@ def test_run_simulate_and_cases_seat_the_same_default_table(tmp_path: Path, caps
     assert main(["cases", "generate", str(book), str(out), "--count", "1", "--quiet", "--workers", "1"]) == 0
     (case,) = out.rglob("*.phh")
     assert len(read_history(case).starting_stacks) == 5
+
+
+def test_a_bug_is_one_line_and_status_70_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An error studspec did not expect (a bug, not the input's fault) is said in one line
+    naming it, with exit status 70 (EX_SOFTWARE); STUDSPEC_DEBUG=1 gives the traceback."""
+    import studspec.cli.commands.run as run_command
+
+    def broken(*_: object, **__: object) -> None:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(run_command, "Hand", broken)
+    monkeypatch.delenv("STUDSPEC_DEBUG", raising=False)
+    assert main(["run", "seven-card-stud", "--seed", "1"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "studspec run: internal error (IndexError: list index out of range)" in err
+    monkeypatch.setenv("STUDSPEC_DEBUG", "1")
+    with pytest.raises(IndexError):
+        main(["run", "seven-card-stud", "--seed", "1"])

@@ -116,6 +116,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if error.errno not in _FULL:
             raise
         return _output_full(error)
+    except Exception as error:  # a bug of ours: said in one line, the traceback on request
+        if os.environ.get("STUDSPEC_DEBUG"):
+            raise
+        return _internal_error(args.command if args is not None else None, error)
+
+
+INTERNAL_ERROR = 70
+"""The exit status of a bug in studspec (``EX_SOFTWARE``), not a problem with the input."""
+
+
+def _internal_error(command: str | None, error: Exception) -> int:
+    """An error studspec did not expect: one line naming it, not a traceback, and how to see
+    the traceback for a report (``STUDSPEC_DEBUG=1``)."""
+    name = f"studspec {command}" if command else "studspec"
+    with contextlib.suppress(OSError, ValueError):
+        print(
+            f"{name}: internal error ({type(error).__name__}: {printable(str(error))[:300]}); this is a bug in "
+            "studspec, not in your input: please report it with the command (STUDSPEC_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+    return INTERNAL_ERROR
 
 
 if __name__ == "__main__":
