@@ -21,6 +21,7 @@ from studspec.engine.cards import parse_cards
 from studspec.errors import IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
 from studspec.play.players import RuleBasedPlayer, play_out
+from studspec.play.table import Narrator, Style
 from studspec.rulebook.loader import validate_file
 from studspec.rulebook.model import Face
 
@@ -145,3 +146,14 @@ def test_validate_holds_turn_ups_to_the_cards_dealt_down(patch: str, message: st
         assert errors == []
     else:
         assert any(message in error for error in errors), errors
+
+
+def test_the_table_tells_a_blind_player_none_of_its_own_cards() -> None:
+    """V17: `studspec play` narrates the deal to a blind player as to everyone else: its own
+    face-down cards unnamed (found by review: they were shown to it); a turned card named."""
+    hand = new_hand(BLIND, stacks=(1000, 1000))
+    narrator = Narrator(hand, 0, Style(symbols=False, color=False))
+    deal(hand, p1="5d2c3c4c6c7c8c", p2="KcJdTs9d8d7d6d")
+    text = "\n".join(narrator.feed())
+    assert "2c" not in text and "8c" not in text, text
+    assert "5d" in text  # turned up for everyone

@@ -411,3 +411,42 @@ def test_validate_holds_a_face_down_indicator_to_an_earlier_street(tmp_path: Pat
         book.write_text(patched, encoding="utf-8")
         errors = [str(error) for error in validate_file(book)]
         assert any(message in error and ":" in error for error in errors), errors
+
+
+def test_a_board_the_bad_empties_never_acts_first() -> None:
+    """V15 and O1: the Bad (9s) throws out all three of p1's up nines, leaving it no board;
+    the best board showing still opens (p2's K-Q-Q), and nothing is valued on an empty
+    board (found by review: an empty board raised a ValueError or opened by position)."""
+    hand = new_hand(GBU, stacks=[1000, 1000, 1000])
+    deal(hand, p1="2c3d9h", p2="4c5dKh", p3="6c7dJh")
+    for card in ("Tc", "9s", "2d"):
+        play(hand, f"d db {card}")
+    passive(hand)
+    deal(hand, p1="9d", p2="Qh", p3="8s")
+    passive(hand)
+    deal(hand, p1="9c", p2="Qs", p3="5h")
+    assert hand.boards[0] == [] and hand.actor == 1
+
+
+def test_an_indicator_turned_on_the_last_street_needs_no_card_of_the_stub(tmp_path: Path) -> None:
+    """The face-down indicators are dealt on third street and take nothing from the stub when
+    turned: seven players, 49 cards and three indicators fill the deck exactly, and a hand
+    played to the end never runs out (found by review: a street that turned one was planned
+    as if it dealt it)."""
+    text = (
+        Path(GBU)
+        .read_text(encoding="utf-8")
+        .replace(
+            "  sixth:\n    indicator: fold-rank\n    indicator_dealt_on: third\n",
+            "  seventh:\n    indicator: fold-rank\n    indicator_dealt_on: third\n",
+        )
+    )
+    book = tmp_path / "gbu-seventh.yaml"
+    book.write_text(text, encoding="utf-8")
+    assert [str(error) for error in validate_file(book)] == []
+    for seed in range(3):
+        hand = Hand(load_variant(str(book)), [1000] * 7, seed=seed)
+        while not hand.is_complete:
+            kinds = {choice.kind for choice in hand.legal_actions()}
+            hand.act(parse_action("pb" if ActionKind.BRING_IN in kinds else "cc"))
+        assert len(hand.indicators) == 3

@@ -107,6 +107,22 @@ def test_a_single_card_cancels_on_its_first_showing(tmp_path: Path) -> None:
     assert table_ranks(shown) == frozenset()
 
 
+def test_a_cancel_ends_a_players_own_wild_card_too(tmp_path: Path) -> None:
+    """V5: once cancelled, every wild card of the book is natural, a player's own wild rank
+    (the lowest card in the hole) included (found by review: it stayed wild)."""
+    book = tmp_path / "low-hole.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: low-hole\n"
+        "wild:\n  per_player: lowest-down-card\n  cancelled_by:\n    cards: [Qs]\n",
+        encoding="utf-8",
+    )
+    assert [str(error) for error in validate_file(book)] == []  # a per-player wild card is something to cancel
+    hand = new_hand(str(book))
+    deal(hand, p1="5c9dKh", p2="4d8dQs", p3="8s9sJd")
+    p1 = spec_for(hand, 0)
+    assert p1 is not None and p1.ranks == frozenset()  # the Qs door cancelled the fives before they mattered
+
+
 def test_a_declined_three_plays_plain_and_the_other_threes_stay_wild() -> None:
     """V6 (Wikipedia, Baseball: buy the up 3 by matching the pot, or it is no wild card): p1
     declines its up 3h, asked for the pot (antes 2, bring-in 3 called: 8); p2's 3c in the
@@ -178,6 +194,10 @@ def test_the_checks_refuse_what_cannot_play(tmp_path: Path) -> None:
             "is not in wild.ranks",
         ),
         "priced kill": (stud + "triggers:\n  - {rank: '3', effect: kill, price: ante}\n", "its price is free"),
+        "turned": (
+            stud + "streets:\n  fourth:\n    turn_up: 1\ntriggers:\n  - {rank: '4', effect: extra-card}\n",
+            "a turned card is no dealt card",
+        ),
         "free buy": (
             stud + "wild:\n  ranks: ['3']\ntriggers:\n  - {rank: '3', effect: pay-or-not-wild}\n",
             "so it needs a price",

@@ -19,7 +19,14 @@ from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, Rank, card_name, parse_card
 from studspec.engine.wild_cards import SINGULARS, plural, wild_words
 from studspec.rulebook.model import Face, Share, Street, Trigger, Variant
-from studspec.rulebook.options import BURN_TRAITS, DECK_TRAITS, EXHAUSTION_TRAITS, HAND_TRAITS, STRUCTURE_TRAITS
+from studspec.rulebook.options import (
+    BURN_TRAITS,
+    DECK_TRAITS,
+    EXHAUSTION_TRAITS,
+    HAND_TRAITS,
+    INDICATOR_TRAITS,
+    STRUCTURE_TRAITS,
+)
 
 from . import card_decisions
 from .document import Document, Point, Section
@@ -301,7 +308,7 @@ class _Builder:
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
-        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or st.to_the_middle)
+        burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or v.middle_cards_on(i))
         board = sum(st.to_the_middle for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
         options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.burn",
@@ -394,6 +401,20 @@ class _Builder:
                                        f"is turned up, after the street's cards: {effect}"))  # fmt: skip
         return parts
 
+    def indicated_wild_cards(self) -> list[Point]:
+        """What the book's indicator cards do to the wild cards: a rank made wild, ranks no
+        wild card may stand for (said again here; each street says when)."""
+        effects = {INDICATOR_TRAITS[street.indicator] for street in self.variant.streets if street.indicator}
+        points = []
+        if any(effect.wild for effect in effects):
+            points.append(self.point("Every card of an indicator card's rank is wild once that card shows in the "
+                                     "middle (the streets say when).", "streets.indicator"))  # fmt: skip
+        if any(effect.bars_wild for effect in effects):
+            points.append(self.point("No wild card may stand for the rank of an indicator card that throws its "
+                                     "rank out of the hands or kills with it, once that card shows.",
+                                     "streets.indicator"))  # fmt: skip
+        return points
+
     def changing_wild_cards(self) -> list[Point]:
         """A wild rank that climbs (``wild.moves``) and the cards that cancel every wild card
         (``wild.cancelled_by``), if the book has them."""
@@ -440,6 +461,7 @@ class _Builder:
         else:
             self.stated.add("wild.follows")
         points += self.changing_wild_cards()
+        points += self.indicated_wild_cards()
         for option in ("wild.follow", "wild.per_player"):
             said = self.text(option)
             if said:

@@ -96,7 +96,7 @@ def begin_street(hand: HandCore, index: int) -> None:
 def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
-    needed = len(street.deal) * len(hand.live) + street.to_the_middle
+    needed = len(street.deal) * len(hand.live) + hand.variant.middle_cards_on(index)
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 

@@ -584,12 +584,14 @@ class ResolvedRules:
 
     boards_may_differ: bool = field(init=False)
     """A decision about cards may leave seats with boards of different sizes, some empty
-    (turning up none, passing or replacing an up card): the first to act skips empty boards."""
+    (turning up none, passing or replacing an up card; an indicator throwing a rank out):
+    the first to act skips empty boards."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.changes)
         extra_up = any(rule.effect.extra_card and rule.extra_face is Face.UP for rule in self.triggers)
-        object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up)
+        thrown = any(effect is not None and effect.discards for effect in self.indicators)  # the Bad
+        object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up or thrown)
 
     @property
     def deal_may_fold(self) -> bool:

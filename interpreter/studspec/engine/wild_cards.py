@@ -76,6 +76,9 @@ class WildTable:
     """An indicator card's rank is wild (``streets[].indicator: wild-rank``: Kryky)."""
     any: bool = field(init=False, compare=False)
     """Whether any card can ever be wild in this book (asked several times a hand: kept)."""
+    plain: bool = field(init=False, compare=False)
+    """No card bought natural, no cancelling, no rank barred: a seat's spec is read as it
+    always was (the common case, kept quick)."""
     changes: bool = field(init=False, compare=False)
     """Whether an up card can change what is wild (a rank followed, climbing, cancelled):
     the deal then shows the wild rules every up card."""
@@ -93,6 +96,7 @@ class WildTable:
         object.__setattr__(self, "any", wild)
         changing = self.follow.trigger is not None or self.moves_from is not None or self.cancel is not None
         object.__setattr__(self, "changes", changing)
+        object.__setattr__(self, "plain", not (self.unwild_possible or self.cancel is not None or self.indicated_bars))
 
 
 ACE_OF_SPADES = Card(51)

@@ -104,11 +104,13 @@ def spec_for(hand: HandCore, seat: int) -> WildSpec | None:
     if not table.any:
         return None
     ranks = table_ranks(hand)
-    if table.per_player is not None:
+    if table.per_player is not None and not (table.cancel is not None and _cancelled(hand)):
         ranks |= table.per_player(hand.cards[seat], hand.faces[seat])
     jokers = table.jokers
     if table.jokers_up is not jokers and _joker_up(hand.cards[seat], hand.faces[seat]):
         jokers = table.jokers_up  # the joker shows: it plays as an up joker does (the bug)
+    if table.plain:  # nothing bought, cancelled or barred: the book's own single cards
+        return WildSpec(ranks=ranks, jokers=jokers, flush=table.flush, cards=table.cards)
     ranks, cards = _paid_for(hand, ranks, wild_cards_now(hand))
     return WildSpec(ranks=ranks, jokers=jokers, flush=table.flush, cards=cards, barred=barred_ranks(hand))
 

@@ -123,7 +123,8 @@ class WildSpec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ranks", frozenset(Rank(rank) for rank in self.ranks))
-        object.__setattr__(self, "barred", frozenset(Rank(rank) for rank in self.barred))
+        if self.barred:
+            object.__setattr__(self, "barred", frozenset(Rank(rank) for rank in self.barred))
         if any(not 0 <= card < FIRST_JOKER for card in self.cards):
             raise ValueError(f"single wild cards are cards of the 52, not {sorted(self.cards)}")
         object.__setattr__(self, "cards", frozenset(Card(card) for card in self.cards))

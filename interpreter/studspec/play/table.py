@@ -269,7 +269,8 @@ class Narrator(EventVisitor):
         return seat_name(seat, self.viewer)
 
     def cards_dealt(self, event: CardsDealt) -> None:
-        shown = [c if (event.seat == self.viewer or f is Face.UP) else None for c, f in zip(event.cards, event.faces)]
+        own = event.seat == self.viewer and not self.hand.variant.no_peek  # a blind player sees none of its own
+        shown = [c if (own or f is Face.UP) else None for c, f in zip(event.cards, event.faces)]
         who = "you" if event.seat == self.viewer else f"p{event.seat + 1}"
         self._dealt.append(f"{who} {self.style.cards(shown, event.faces)}")
 

@@ -18,7 +18,7 @@ traits in :mod:`.options`, never from the value's name, so a new value needs no 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -331,9 +331,14 @@ def _to_the_middle(street: Book) -> int:
     return len(street.get("board", ())) + ("indicator" in street)
 
 
-def _deals(street: Book) -> bool:
-    """Whether a street deals any card, to the seats or the middle (a burn comes before it)."""
-    return bool(street["deal"]) or _to_the_middle(street) > 0
+def _deals(streets: Sequence[Book], index: int) -> bool:
+    """Whether street ``index`` deals any card from the stub, to the seats or the middle (a
+    burn comes before it): an indicator it only turns was dealt on an earlier street, and
+    the face-down indicators of later streets it deals itself."""
+    street = streets[index]
+    later = any(other.get("indicator_dealt_on") == street["id"] for other in streets[index + 1 :])
+    face_up = "indicator" in street and street.get("indicator_dealt_on") is None
+    return bool(street["deal"]) or bool(street.get("board")) or face_up or later
 
 
 @dataclass(frozen=True)
@@ -357,7 +362,7 @@ class _DeckCount:
             size=deck_size(deck),
             seats=book["players"]["max"],
             cards=[len(street["deal"]) + _replacements(street) for street in streets],
-            burns=[burn.cards_burned_before(i) if _deals(street) else 0 for i, street in enumerate(streets)],
+            burns=[burn.cards_burned_before(i) if _deals(streets, i) else 0 for i in range(len(streets))],
             board=sum(_to_the_middle(street) for street in streets),
         )
 
@@ -455,7 +460,7 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     size = deck_size(deck)
     seats = book["players"]["max"]
     cards = sum(len(street["deal"]) for street in streets)
-    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i, street in enumerate(streets) if _deals(street))
+    burns = sum(BURN_TRAITS[deck["burn"]].cards_burned_before(i) for i in range(len(streets)) if _deals(streets, i))
     board = sum(_to_the_middle(street) for street in streets)  # dealt once
     needed = seats * cards + burns + board + extras
     if needed > size:
@@ -764,6 +769,19 @@ def turned_cards_were_dealt_down(book: Book) -> Iterator[Finding]:
                           f"player, but only {down} face-down card(s) are dealt by then and not turned")  # fmt: skip
             return
         down -= wanted
+
+
+@check(("streets",), ("triggers",))
+def turned_cards_set_off_no_rule(book: Book) -> Iterator[Finding]:
+    """A card turned up by rule (``turn_up``) is no dealt card, so a dealt-card rule on up
+    cards would miss it: such a book sets no rule on up cards."""
+    if not any(street.get("turn_up") for street in book["streets"]):
+        return
+    for index, trigger in enumerate(book.get("triggers", ())):
+        if trigger.get("face", "up") == "up":
+            yield Finding(("triggers", index, "face"), "this book turns cards up by rule (streets[].turn_up), and "
+                          "a turned card is no dealt card: a dealt-card rule on up cards would not see it; set "
+                          "face: down, or deal the cards face up")  # fmt: skip
 
 
 @check(("players",), ("streets",))

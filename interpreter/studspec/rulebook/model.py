@@ -120,7 +120,8 @@ class Street:
     @property
     def to_the_middle(self) -> int:
         """Cards the street deals to the middle, once for the table: its community cards and
-        its indicator card."""
+        its indicator card, whether dealt face up here or face down on an earlier street (the
+        total a hand deals to the middle: :meth:`Variant.middle_cards_on` says on which street)."""
         return len(self.board) + (self.indicator is not None)
 
     @property
@@ -250,5 +251,15 @@ class Variant:
     """Nobody looks at their own face-down cards (``players.no_peek``: Blind Baseball)."""
     source: str = ""
     """Where the rule book was read from (a path, or ``builtin:NAME``)."""
+
+    def middle_cards_on(self, index: int) -> int:
+        """Cards street ``index`` itself deals to the middle from the stub: its community
+        cards, its indicator dealt face up, and the face-down indicators of later streets
+        (an indicator turned on it was dealt before)."""
+        street = self.streets[index]
+        face_up = street.indicator is not None and street.indicator_dealt_on is None
+        later = sum(1 for other in self.streets[index + 1 :] if other.indicator_dealt_on == street.id)
+        return len(street.board) + face_up + later
+
     resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     """The merged document as plain data, for JSON export and describing."""

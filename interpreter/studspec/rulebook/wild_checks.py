@@ -51,9 +51,10 @@ def cancelling_needs_wild_cards(book: Book) -> Iterator[Finding]:
         yield Finding(("wild", "cancelled_by"), f"a joker has no natural value to play once the wild cards are "
                       f"cancelled; a book with wild.cancelled_by uses a deck without jokers: {', '.join(plain)}")  # fmt: skip
     elif not (wild.get("ranks") or wild.get("cards") or wild.get("moves") or wild.get("follows")
-              or wild.get("follow", "none") != "none"):  # fmt: skip
+              or wild.get("follow", "none") != "none" or wild.get("per_player", "none") != "none"):  # fmt: skip
         yield Finding(("wild", "cancelled_by"), "no card is wild in this book for wild.cancelled_by to cancel; "
-                      "make a card wild (wild.ranks, wild.cards, wild.follow, wild.follows, wild.moves)")  # fmt: skip
+                      "make a card wild (wild.ranks, wild.cards, wild.follow, wild.follows, wild.moves, "
+                      "wild.per_player)")  # fmt: skip
     elif counted == 0:
         yield Finding(("wild", "cancelled_by"), "wild.cancelled_by names no card that cancels: list ranks "
                       "(ranks: [\"5\", T]) or cards (cards: [Qs])")  # fmt: skip
