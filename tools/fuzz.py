@@ -2419,12 +2419,16 @@ def check_split(
 ) -> None:
     """Compare one contested pot's awards with the shares' winners: who is paid from each
     share, how much each share holds, and that tied winners split within one chip."""
-    shares = [o.name for o in oracles]
+    names = [o.name for o in oracles]
+    shares = [f"{name}#{i}" for i, name in enumerate(names)]  # two shares may read one ranking (Studaha)
     awarded: dict[str, dict[int, int]] = {}
-    for award in got:
-        if award.share in awarded or award.share not in shares:
+    position = 0
+    for award in got:  # the awards come in the shares' order, a share nobody won left out
+        found = next((i for i in range(position, len(names)) if names[i] == award.share), None)
+        if found is None:
             raise Broken("award", f"pot {index}: unexpected or repeated share {award.share!r} in {got}")
-        awarded[award.share] = dict(award.amounts)
+        awarded[shares[found]] = dict(award.amounts)
+        position = found + 1
     said = "; ".join(f"{o.name}: {', '.join(f'p{s + 1}' for s in w) or 'nobody'}" for o, w in zip(oracles, winners))
     first = sorted(winners[0])
     if len(oracles) > 1 and len(first) > 1 and all(sorted(w) == first for w in winners):
@@ -2444,13 +2448,13 @@ def check_split(
         if not w:
             split[won[0]] += split[i]
             split[i] = 0
-    expected = {oracles[i].name for i in won if split[i] > 0}
+    expected = {shares[i] for i in won if split[i] > 0}
     if set(awarded) != expected:
         raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
     for i in won:
         if split[i] == 0:
             continue
-        paid = awarded[oracles[i].name]
+        paid = awarded[shares[i]]
         base = split[i] // len(winners[i])
         fair = sum(paid.values()) == split[i] and all(v in (base, base + 1) for v in paid.values())
         if sorted(paid) != winners[i] or not fair:

@@ -450,3 +450,35 @@ def test_an_indicator_turned_on_the_last_street_needs_no_card_of_the_stub(tmp_pa
             kinds = {choice.kind for choice in hand.legal_actions()}
             hand.act(parse_action("pb" if ActionKind.BRING_IN in kinds else "cc"))
         assert len(hand.indicators) == 3
+
+
+STUDAHA = str(ROOT / "tests" / "data" / "stud-family" / "studaha.yaml")
+
+
+def test_two_high_shares_of_different_cards_split_the_pot() -> None:
+    """Studaha (generic_poker studaha.json; docs/rules.md V15): half the pot to the best five
+    of the player's own cards, half to the best of two own cards and three community cards.
+    p1's own seven (Kc Kd 2s Ks 7c 2d 4s: kings full of twos) take the stud half over p2's
+    eight-high straight; with the board 9h Th Jh 2c 3d, p2's Qh 8h make a queen-high straight
+    flush and take the Omaha half, where p1 has a pair of kings. Antes 1 x 2, the bring-in
+    3 called, checked through: the 8 splits 4 and 4, each back to 1000."""
+    hand = new_hand(STUDAHA, stacks=[1000, 1000])
+    deal(hand, p1="KcKd2s", p2="Qh8h4c")
+    play(hand, "p1 up Kc")
+    play(hand, "p2 up 4c")
+    passive(hand)  # the 4c is the lower door: p2 brings in, p1 calls
+    deal(hand, p1="Ks7c", p2="5d6s")
+    play(hand, "d db 9hThJh")
+    passive(hand)
+    deal(hand, p1="2d", p2="3s")
+    play(hand, "d db 2c")
+    passive(hand)
+    deal(hand, p1="4s", p2="7d")
+    play(hand, "d db 3d")
+    passive(hand)
+    assert hand.is_complete and hand.result is not None
+    assert hand.stacks == [1000, 1000]
+    assert [(award.amounts, award.hand) for award in hand.result.awards] == [
+        (((0, 4),), "full house, kings full of twos"),
+        (((1, 4),), "straight flush, queen high"),
+    ]

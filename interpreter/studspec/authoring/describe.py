@@ -532,6 +532,9 @@ class _Builder:
             if share.own is not None and share.board is not None:
                 text += _own_and_board_words(share.own, share.board, share.own_face == "down")
             described.append((said.noun, text))
+        nouns = [noun for noun, _ in described]
+        if len(set(nouns)) < len(nouns):  # two shares of one ranking (Studaha): first, second
+            described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]
         if len(shares) == 1:
             noun, text = described[0]
             return f"Each pot goes to the best {noun}: {text}."

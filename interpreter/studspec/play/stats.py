@@ -201,7 +201,7 @@ def record(hand: Hand) -> HandRecord:
         community=counts.community,
         burns_reshuffled=counts.reshuffled,
         main_pot_winners=len(winners) if showdown else 0,
-        shares_awarded=len({award.share for award in main}) if showdown else 0,
+        shares_awarded=len(main) if showdown else 0,  # one award a share won (two may share a name)
         tied_share=showdown and any(len(award.amounts) > 1 for award in main),
         net=hand.result.net,
         swings=len(counts.swingers),

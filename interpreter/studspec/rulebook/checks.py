@@ -517,6 +517,15 @@ def _two_shares_fit(hands: list[str]) -> bool:
     return sum(_low(hand) for hand in hands) == 1
 
 
+def _two_highs_of_other_cards(shares: list[Book]) -> bool:
+    """Two high poker shares that play different cards (Studaha: the best five of the
+    player's own cards, and two of them with three community cards), each half the pot."""
+    if any(_low(share["hand"]) or HAND_TRAITS[share["hand"]].card for share in shares):
+        return False
+    first, second = ((share.get("own"), share.get("board")) for share in shares)
+    return first != second
+
+
 @check(("pots", "shares"))
 def share_combination(book: Book) -> Iterator[Finding]:
     """Two shares split high/low; a qualifier belongs to a low share."""
@@ -535,11 +544,12 @@ def share_combination(book: Book) -> Iterator[Finding]:
         yield from _a_share_always_won(shares)
     if len(shares) == 2 and {share.get("set") for share in shares} != {1, 2}:
         hands = [share["hand"] for share in shares]
-        if not _two_shares_fit(hands):
+        if not _two_shares_fit(hands) and not _two_highs_of_other_cards(shares):
             yield Finding(
                 ("pots", "shares"),
-                "two shares must be one high and one low hand (high + ace-to-five-low), or one "
-                f"poker hand and one spade in the hole (high + high-spade-in-the-hole); got {' + '.join(hands)}",
+                "two shares must be one high and one low hand (high + ace-to-five-low), one "
+                "poker hand and one spade in the hole (high + high-spade-in-the-hole), or two high hands "
+                f"of different cards (own 5 and board 0 beside own 2 and board 3: Studaha); got {' + '.join(hands)}",
                 at_key=True,
             )
 
