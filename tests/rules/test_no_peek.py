@@ -157,3 +157,21 @@ def test_the_table_tells_a_blind_player_none_of_its_own_cards() -> None:
     text = "\n".join(narrator.feed())
     assert "2c" not in text and "8c" not in text, text
     assert "5d" in text  # turned up for everyone
+
+
+def test_a_blind_player_does_not_know_its_own_hole_wild_rank(tmp_path: Path) -> None:
+    """V17 with a player's own wild rank (the lowest card in the hole): a blind player cannot
+    see that card, so the built-in player reasons with the table's wild cards alone (found
+    by review: it read its hidden cards)."""
+    from studspec.play.players import _known_spec
+
+    book = tmp_path / "blind-low-hole.yaml"
+    book.write_text(
+        Path(BLIND).read_text(encoding="utf-8").replace("name: blind-baseball", "name: blind-low-hole")
+        + "wild:\n  ranks: [K]\n  per_player: lowest-down-card\n",
+        encoding="utf-8",
+    )
+    hand = new_hand(str(book), stacks=(1000, 1000))
+    deal(hand, p1="5d2c3c4c6c7c8c", p2="KcJdTs9d8d7d6d")
+    known = _known_spec(hand, 0)
+    assert known is not None and set(known.ranks) == {parse_cards("Kc")[0].rank}  # kings only: no hole deuce

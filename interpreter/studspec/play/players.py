@@ -18,6 +18,7 @@ from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
 from studspec.engine.views import own_known
 from studspec.engine.wild_now import field_spec, spec_for
+from studspec.engine.wild_ranking import WildSpec
 
 from .card_choices import decision_of, random_choice, sensible_choice
 from .strength import equity, natural_equity, share_chances
@@ -83,6 +84,14 @@ class RandomPlayer:
         return as_action(self.rng.choice(legal))
 
 
+def _known_spec(hand: Hand, seat: int) -> WildSpec | None:
+    """What the seat may know is wild in its hand: all of it, but in a blind book a wild rank
+    of its own (read from its face-down cards) is unknown, so only the table's wild cards."""
+    if hand.variant.no_peek and hand.rules.wild.per_player is not None:
+        return field_spec(hand)
+    return spec_for(hand, seat)
+
+
 class RuleBasedPlayer:
     """Plays by hand strength, for any rule book, so that simulated hands look like poker.
 
@@ -119,7 +128,7 @@ class RuleBasedPlayer:
         more than there are; without that the player calls down far too often.
         """
         cards = own_known(hand, seat)  # a blind player knows its up cards only
-        wild = spec_for(hand, seat) if hand.rules.wild.any else None  # spec_for's own test, first
+        wild = _known_spec(hand, seat) if hand.rules.wild.any else None  # spec_for's own test, first
         if wild is None and not hand.community and None not in cards:
             plain = natural_equity(hand.variant, cards, len(hand.live))  # type: ignore[arg-type]  # no None
             if plain is not None:
@@ -130,7 +139,7 @@ class RuleBasedPlayer:
     def declaration(self, hand: Hand, seat: int) -> Declaration:
         """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
         wins nothing), else the share it is likelier to win."""
-        holding = Holding.known(own_known(hand, seat), hand.faces[seat], hand.community, spec_for(hand, seat))
+        holding = Holding.known(own_known(hand, seat), hand.faces[seat], hand.community, _known_spec(hand, seat))
         chances = share_chances(hand.variant, holding, len(hand.live) - 1, field_spec(hand))
         high = max((c for share, c in chances if share.rule.high), default=0.0)
         low = max((c for share, c in chances if not share.rule.high), default=0.0)
