@@ -108,7 +108,7 @@ from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
 from studspec.files import write_atomically
-from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS
+from studspec.rulebook.options import INDICATOR_TRAITS, TRIGGER_EFFECT_TRAITS
 
 MAX_STEPS = 2000
 """A hand that needs more steps than this (deals, actions) has not terminated."""
@@ -1285,7 +1285,11 @@ class HandFuzzer:
         self.outside = rng.random() < 0.5
         self.hidden: set[int] = set()
         self.hide_up = False
-        if self.outside and rng.random() < config.unseen_rate:
+        # An indicator that throws a rank out cannot throw out a card dealt unseen; the engine
+        # then refuses it at the showdown (docs/rules.md V15), which the fuzzer's true cards
+        # may be: such books are dealt seen.
+        throws = any(INDICATOR_TRAITS[s.indicator].discards for s in self.variant.streets if s.indicator)
+        if self.outside and rng.random() < config.unseen_rate and not throws:
             hero = rng.randrange(-1, players)  # -1: a spectator's history, every down card unseen
             self.hidden = {s for s in range(players) if s != hero}
             self.hide_up = rng.random() < 0.15

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from scripted import deal, new_hand, passive, play
+from scripted import deal, legal, new_hand, passive, play
 from studspec.authoring.describe import describe
 from studspec.authoring.document import Format, render
 from studspec.engine.actions import ActionKind, parse_action
@@ -25,7 +25,7 @@ from studspec.engine.cards import Rank, parse_cards
 from studspec.engine.events import CardBurned, CardsThrownOut, CommunityCardDealt, HandKilled, WildRanksChanged
 from studspec.engine.hand import Hand
 from studspec.engine.wild_now import table_ranks
-from studspec.errors import IllegalDealError
+from studspec.errors import IllegalActionError, IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
 from studspec.rulebook import load_variant
 from studspec.rulebook.loader import validate_file
@@ -482,3 +482,28 @@ def test_two_high_shares_of_different_cards_split_the_pot() -> None:
         (((0, 4),), "full house, kings full of twos"),
         (((1, 4),), "straight flush, queen high"),
     ]
+
+
+def test_a_card_the_bad_would_have_thrown_out_cannot_be_shown_later() -> None:
+    """V15, the Bad: every card of its rank held when it is turned goes to the muck. A hole
+    card dealt unseen (``??``, a replayed history) cannot be thrown out then, so at the
+    showdown it may not turn out to be of that rank: p1 showing the 9c in the hole, held
+    when the 9s was turned, is refused with the reason, and the hand is as it was (found by
+    review); its real cards are accepted."""
+    hand = Hand(
+        load_variant(GBU), [1000, 1000], stakes=new_hand(GBU).stakes, deal_from_outside=True, auto_showdown=False
+    )
+    play(hand, "d dh p1 ????Kh")
+    deal(hand, p2="4c5dQh")
+    for card in ("Tc", "9s", "2d"):
+        play(hand, f"d db {card}")
+    for p1, p2 in (("Qs", "Jc"), ("7d", "6c"), ("3s", "8c"), ("Ad", "Js")):
+        passive(hand)
+        deal(hand, p1=p1, p2=p2)
+    while "cc" in legal(hand):  # the last round checked through: the showdown asks p1 to show
+        hand.act(parse_action("cc"))
+    before = hand.snapshot()
+    with pytest.raises(IllegalActionError, match="thrown out"):
+        play(hand, "p1 sm 9c2cKhQs7d3sAd")
+    assert hand.snapshot() == before
+    play(hand, "p1 sm 5c2cKhQs7d3sAd")

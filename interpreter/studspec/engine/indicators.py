@@ -25,13 +25,16 @@ from .wild_now import indicate, indicators_of
 class HiddenPart:
     """The indicator cards dealt face down and not yet turned."""
 
-    __slots__ = ("cards", "dealt")
+    __slots__ = ("cards", "dealt", "thrown")
 
     def __init__(self) -> None:
         self.cards: list[tuple[Card | None, int]] = []
         """Each card with the street that turns it (``streets[].indicator_dealt_on``)."""
         self.dealt = 0
         """Face-down indicator cards dealt so far this hand."""
+        self.thrown: list[tuple[int, dict[int, int]]] = []
+        """Each rank thrown out of the hands, with how many cards each seat held just after:
+        a card unseen then, in one of those places, cannot be of that rank."""
 
 
 _PART = part(HiddenPart)
@@ -96,13 +99,28 @@ def _carry_out(hand: HandCore, card: Card | None, street: int) -> None:
 
 
 def _throw_out(hand: HandCore, rank: int) -> None:
-    """Every card of ``rank`` in every hand still in, up or down, goes to the muck."""
+    """Every card of ``rank`` in every hand still in, up or down, goes to the muck; a card
+    dealt unseen (``??``) stays, and may not be shown as one of that rank later."""
+    hidden: HiddenPart = hand.parts[_PART]
     for seat in hand.live:
         positions = [p for p, held in enumerate(hand.cards[seat]) if held is not None and held >> 2 == rank]
         if positions:
+            for _, held_then in hidden.thrown:  # the places of an earlier rank move down too
+                held_then[seat] -= sum(1 for p in positions if p < held_then.get(seat, 0))
             removed = take_out(hand, seat, positions)
             hand.deck.to_muck([held for held, _ in removed])
             hand.events.append(CardsThrownOut(seat, tuple(held for held, _ in removed)))
+    hidden.thrown.append((rank, {seat: len(hand.cards[seat]) for seat in hand.live}))
+
+
+def thrown_out_rank(hand: HandCore, seat: int, position: int, card: Card) -> int | None:
+    """The rank thrown out while ``seat`` held a card at ``position``, if ``card`` is of it:
+    such a card, dealt unseen and shown now, would have gone to the muck."""
+    hidden: HiddenPart = hand.parts[_PART]
+    for rank, held_then in hidden.thrown:
+        if position < held_then.get(seat, 0) and card < FIRST_JOKER and card >> 2 == rank:
+            return rank
+    return None
 
 
 def _kill_showing(hand: HandCore, card: Card) -> None:

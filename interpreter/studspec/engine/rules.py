@@ -582,6 +582,9 @@ class ResolvedRules:
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
     that follows an up card); without one, a deal skips the per-card look."""
 
+    indicators_throw: bool = field(init=False)
+    """An indicator throws a rank out of the hands (``discard-rank``: the Bad)."""
+
     boards_may_differ: bool = field(init=False)
     """A decision about cards may leave seats with boards of different sizes, some empty
     (turning up none, passing or replacing an up card; an indicator throwing a rank out):
@@ -592,6 +595,7 @@ class ResolvedRules:
         extra_up = any(rule.effect.extra_card and rule.extra_face is Face.UP for rule in self.triggers)
         thrown = any(effect is not None and effect.discards for effect in self.indicators)  # the Bad
         object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up or thrown)
+        object.__setattr__(self, "indicators_throw", thrown)
 
     @property
     def deal_may_fold(self) -> bool:

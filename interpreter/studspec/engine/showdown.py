@@ -21,6 +21,7 @@ from .actions import Action, LegalAction
 from .cards import Card, format_cards
 from .core import HandCore, PhaseHandler, clockwise_from, part
 from .events import Mucked, Showed
+from .indicators import thrown_out_rank
 from .opening import final_opener
 from .phases import PhaseKind, Wait
 from .rounds import betting_closed, betting_of, current_round, final_round
@@ -129,11 +130,16 @@ def _check_shown(hand: HandCore, seat: int, cards: Sequence[Card | None]) -> Non
     if len(cards) != len(own):
         raise IllegalActionError(label, f"p{seat + 1} holds {len(own)} cards; show all of them in the order dealt")
     fresh = []
-    for card, held in zip(cards, own):
+    for position, (card, held) in enumerate(zip(cards, own)):
         if held is not None and card is not None and card != held:
             raise IllegalActionError(label, f"p{seat + 1} holds {format_cards(own)}, not {format_cards(cards)}")
         if held is None and card is not None:
             fresh.append(card)
+            if hand.rules.indicators_throw and thrown_out_rank(hand, seat, position, card) is not None:
+                raise IllegalActionError(
+                    label,
+                    f"{card} was held when its rank was thrown out of every hand (the indicator); it is in the muck",
+                )
     for card in fresh:
         if not hand.deck.is_unseen(card) or fresh.count(card) > 1:
             raise IllegalActionError(label, f"{card} is already elsewhere in this hand")
