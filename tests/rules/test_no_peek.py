@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT
 from scripted import deal, legal, new_hand, passive
 from studspec import CardsTurned, Hand, load_variant, parse_action
-from studspec.engine.cards import parse_cards
+from studspec.engine.cards import Rank, parse_cards
 from studspec.errors import IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
 from studspec.play.players import RuleBasedPlayer, play_out
@@ -174,4 +174,4 @@ def test_a_blind_player_does_not_know_its_own_hole_wild_rank(tmp_path: Path) -> 
     hand = new_hand(str(book), stacks=(1000, 1000))
     deal(hand, p1="5d2c3c4c6c7c8c", p2="KcJdTs9d8d7d6d")
     known = _known_spec(hand, 0)
-    assert known is not None and set(known.ranks) == {parse_cards("Kc")[0].rank}  # kings only: no hole deuce
+    assert known is not None and set(known.ranks) == {Rank.KING}  # kings only: no hole deuce
