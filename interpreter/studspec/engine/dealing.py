@@ -96,7 +96,7 @@ def begin_street(hand: HandCore, index: int) -> None:
 def plan(hand: HandCore, index: int) -> DealPlan:
     """How street ``index`` is dealt from what is left in the stub."""
     street = hand.variant.streets[index]
-    needed = len(street.deal) * len(hand.live) + hand.variant.middle_cards_on(index)
+    needed = len(street.deal) * len(hand.live) + hand.rules.middle_cards[index]
     return hand.rules.exhaustion(hand.deck.size, len(hand.deck.burns), needed, hand.rules.burn(index))
 
 
@@ -134,7 +134,8 @@ def enter_deal(hand: HandCore) -> None:
             dealt.queue = [(seat, _faces_for(hand, seat, faces)) for seat, faces in dealt.queue]
         if street.board:  # community cards by design, after the seats' cards
             dealt.queue.append((None, street.board))
-        dealt.queue += [(HIDDEN_INDICATOR, (Face.DOWN,)) for _ in hand.rules.indicators_down[index]]
+        if hand.rules.indicators_down[index]:  # face down, for the later streets that turn them
+            dealt.queue += [(HIDDEN_INDICATOR, (Face.DOWN,)) for _ in hand.rules.indicators_down[index]]
         if street.indicator is not None:  # last, in the middle: it sets a rule
             dealt.queue.append((INDICATOR, (Face.UP,)) if street.indicator_dealt_on is None else (TURN, ()))
     if hand.deck.drawing:

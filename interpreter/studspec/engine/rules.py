@@ -577,6 +577,9 @@ class ResolvedRules:
     indicators_down: tuple[tuple[int, ...], ...] = ()
     """Each street's face-down indicator cards: the later streets that turn them, in order
     (``streets[].indicator_dealt_on`` naming this street)."""
+    middle_cards: tuple[int, ...] = ()
+    """Cards each street deals to the middle from the stub (:meth:`Variant.middle_cards_on`),
+    looked up once: the deal plan reads it every street of every hand."""
 
     watches_cards: bool = field(init=False)
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
@@ -651,6 +654,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
         indicators_down=_indicators_down(variant),
+        middle_cards=tuple(variant.middle_cards_on(index) for index in range(len(variant.streets))),
     )
 
 
