@@ -298,6 +298,9 @@ class LegalAction:
         """Whether ``action`` is this choice (with an amount inside the range)."""
         if action.kind is not self.kind:
             return False
+        if self.kind in CARD_DECISIONS:
+            assert self.minimum is not None and self.maximum is not None
+            return self.minimum <= len(action.cards or ()) <= self.maximum
         if self.kind is _DECLARE:
             return action.declaration is self.declaration
         if self.kind is _PAY:
@@ -305,9 +308,6 @@ class LegalAction:
         if self.kind is _CBR:
             assert self.minimum is not None and self.maximum is not None
             return action.amount is not None and self.minimum <= action.amount <= self.maximum
-        if self.kind in CARD_DECISIONS:
-            assert self.minimum is not None and self.maximum is not None
-            return self.minimum <= len(action.cards or ()) <= self.maximum
         return True
 
     def __str__(self) -> str:

@@ -202,21 +202,22 @@ def choices_for(kind: ActionKind) -> Callable[[HandCore, int], list[LegalAction]
 
 def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tuple[int, ...]:
     """The positions of the named cards among the seat's eligible ones, or a refusal that
-    says which card is wrong and why."""
-    named = action.cards or ()
-    allowed = eligible(hand, seat, rule)
+    says which card is wrong and why. A seat's known cards are distinct, so a named card it
+    holds is found by its place; a card it does not hold may be one it holds unseen."""
     held = hand.cards[seat]
-    where = {held[position]: position for position in allowed}  # a seat's cards are distinct
-    where.pop(None, None)
+    faces = hand.faces[seat]
+    only = rule.faces[0] if len(rule.faces) == 1 else None
     taken: list[int] = []
-    for number, card in enumerate(named):
-        position = where.pop(card, None) if card is not None else None  # popped: named once
-        if position is None:
-            if card is not None and card in named[:number]:
+    for card in action.cards or ():
+        if card is not None and card in held:
+            position = held.index(card)
+            if position in taken or (only is not None and faces[position] is not only):  # twice, or not eligible
                 raise _refused(hand, seat, card, action, rule)
-            position = _unseen_for(hand, seat, card, allowed, taken)
-            if position is None:
+        else:
+            found = _unseen_for(hand, seat, card, eligible(hand, seat, rule), taken)
+            if found is None:
                 raise _refused(hand, seat, card, action, rule)
+            position = found
         taken.append(position)
     return tuple(taken)
 
@@ -264,27 +265,31 @@ def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, 
     def take(hand: HandCore, seat: int, action: Action) -> None:
         rule: DecisionRule = hand.phase.rule
         found: ChoicePart = hand.parts[_PART]
-        if action.kind is ActionKind.DECLINE:
-            positions: tuple[int, ...] = ()
-        else:
-            positions = match(hand, seat, action, rule)
+        positions = () if action.kind is _DECLINE else match(hand, seat, action, rule)
         if check is not None and positions:
             reason = check(hand, seat, positions)
             if reason is not None:
                 legal = tuple(str(choice) for choice in hand.legal_actions(seat))
                 raise IllegalActionError(f"p{seat + 1} {action}", reason, legal)
         found.queue.remove(seat)
-        chosen = Chosen(seat, action, positions)
         if not rule.together:
-            _carry(hand, carry, (chosen,))
+            _carry(hand, carry, (Chosen(seat, action, positions),))
             return
-        found.pending.append(chosen)
+        pending = found.pending
+        pending.append(Chosen(seat, action, positions))
         if not found.queue:  # the last seat has chosen: every choice is carried out at once
-            made = sorted(found.pending, key=lambda c: c.seat)
+            pending.sort(key=_by_seat)
             found.pending = []
-            _carry(hand, carry, made)
+            _carry(hand, carry, pending)
 
     return take
+
+
+def _by_seat(chosen: Chosen) -> int:
+    return chosen.seat
+
+
+_DECLINE = ActionKind.DECLINE
 
 
 def _carry(hand: HandCore, carry: Carry, made: Sequence[Chosen]) -> None:
