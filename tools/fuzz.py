@@ -88,8 +88,10 @@ from studspec import (
     Mucked,
     PendingDeal,
     PotAwarded,
+    RollFellShort,
     Showed,
     Stakes,
+    StreetBegan,
     StudspecError,
     TableView,
     TriggerFired,
@@ -776,6 +778,13 @@ class Ledger:
         """The seat and card of a pay-or-not-wild rule waiting for its answer."""
         self.unwild: set[Card | None] = set()
         """Cards of a wild rank their holders declined to pay for: natural."""
+        self.street = -1
+        self.rolling: set[int] = set()
+        """The streets played until the best hand showing is beaten (``turn_until_best``)."""
+        self.showing: Callable[[Sequence[Card], Sequence[Card]], Key] | None = None
+        """What a hand showing is worth (larger better), where this module reads the turns."""
+        self.turn: tuple[int, bool] | None = None
+        """The seat that just turned on such a street, and whether it beat the best hand."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -794,7 +803,15 @@ class Ledger:
         self.seen = len(events)
 
     def apply(self, event: Event) -> None:
-        if isinstance(event, (AntePosted, BlindPosted)):
+        if self.turn is not None and not isinstance(event, RollFellShort):
+            if not self.turn[1]:
+                raise Broken("rules", f"p{self.turn[0] + 1} turned without beating the best hand and is still in")
+            self.turn = None
+        if isinstance(event, StreetBegan):
+            self.street = event.index
+        elif isinstance(event, RollFellShort):
+            self._fell_short(event)
+        elif isinstance(event, (AntePosted, BlindPosted)):
             self._pay(event.seat, event.amount, event)
             self.contributed[event.seat] += event.amount
         elif isinstance(event, ActionTaken):
@@ -858,11 +875,41 @@ class Ledger:
         elif card is not None:
             self.barred.add(NATURE[card][0])
 
+    def _showing(self, seat: int, more: Sequence[Card | None] = ()) -> Key:
+        assert self.showing is not None
+        up = [card for card, face in zip(self.cards[seat], self.faces[seat]) if face is Face.UP]
+        return self.showing([c for c in [*up, *more] if c is not None], [c for c in self.board if c is not None])
+
+    def _rolled(self, event: CardsTurned) -> None:
+        """A turn until the best hand showing is beaten: no card before the last beats it,
+        and the last does, or the seat is left with no face-down card (and is dead)."""
+        seat, cards = event.seat, event.cards
+        if self.turn is not None:
+            raise Broken("log", f"{event}: p{self.turn[0] + 1}'s turn fell short and its hand was not dead")
+        showing = [s for s in self.live() if Face.UP in self.faces[s]]
+        best = max((self._showing(s) for s in showing), default=None)
+        beats = [best is None or self._showing(seat, cards[: n + 1]) > best for n in range(len(cards))]
+        if any(beats[:-1]):
+            raise Broken("rules", f"{event}: p{seat + 1} beat the best hand showing before its last card")
+        self.turn = (seat, bool(beats) and beats[-1])
+
+    def _fell_short(self, event: RollFellShort) -> None:
+        """A dead hand after a turn that did not beat the best: every card of it face up."""
+        if self.turn != (event.seat, False) and not (self.turn is None and Face.DOWN not in self.faces[event.seat]):
+            raise Broken("rules", f"{event} after a turn that beat the best hand (or no turn): {self.turn}")
+        if Face.DOWN in self.faces[event.seat]:
+            raise Broken("rules", f"{event}: p{event.seat + 1} still has face-down cards to turn")
+        self.turn = None
+        self._to_muck(event.seat)
+        self.folded[event.seat] = True
+
     def _turned(self, event: CardsTurned) -> None:
         """A seat's next face-down cards, first dealt first, turned up by rule."""
         seat = event.seat
         if self.folded[seat] or self.mucked[seat]:
             raise Broken("log", f"{event}: p{seat + 1} is no longer in the hand")
+        if self.street in self.rolling and self.showing is not None:
+            self._rolled(event)
         down = [p for p, face in enumerate(self.faces[seat]) if face is Face.DOWN][: len(event.cards)]
         if [self.cards[seat][p] for p in down] != list(event.cards):
             raise Broken("cards", f"{event} turns other cards than p{seat + 1}'s next face-down ones")
@@ -1289,6 +1336,7 @@ class HandFuzzer:
         # then refuses it at the showdown (docs/rules.md V15), which the fuzzer's true cards
         # may be: such books are dealt seen.
         throws = any(INDICATOR_TRAITS[s.indicator].discards for s in self.variant.streets if s.indicator)
+        throws = throws or any(s.turn_until_best for s in self.variant.streets)  # its turns read every card
         if self.outside and rng.random() < config.unseen_rate and not throws:
             hero = rng.randrange(-1, players)  # -1: a spectator's history, every down card unseen
             self.hidden = {s for s in range(players) if s != hero}
@@ -1306,6 +1354,8 @@ class HandFuzzer:
         self.raise_rate = rng.choice((0.05, 0.2, 0.4, 0.7))
         self.muck_rate = rng.choice((0.0, 0.3, 0.7))
         self.ledger = Ledger(self.starting)
+        self.ledger.rolling = {i for i, street in enumerate(self.variant.streets) if street.turn_until_best}
+        self.ledger.showing = self._showing_oracle()
         self.hand: Hand | None = None
         self.moment: tuple[Any, ...] = ()
         self.rotation = number
@@ -2000,6 +2050,24 @@ class HandFuzzer:
             return (holding.own, holding.own)
         rest = tuple(card for p, card in enumerate(holding.own) if p not in first)
         return (tuple(holding.own[p] for p in first), rest)
+
+    def _showing_oracle(self) -> Callable[[Sequence[Card], Sequence[Card]], Key] | None:
+        """What a hand showing is worth, larger better, by the book's one share (``None``: not
+        a book whose turns this module reads: a wild card or more than one share)."""
+        variant = self.variant
+        if not self.ledger.rolling or variant.wild.ranks or variant.wild.cards or variant.wild.follow != "none":
+            return None
+        oracles = share_oracles(variant, frozenset())
+        if isinstance(oracles, str) or len(oracles) != 1:
+            return None
+        oracle = oracles[0]
+
+        def worth(up: Sequence[Card], board: Sequence[Card]) -> Key:
+            key = oracle.score(Holding(tuple(natures(up)), (Face.UP,) * len(up), tuple(natures(board))))
+            assert key is not None
+            return key if oracle.larger_wins else tuple(-part for part in key)
+
+        return worth
 
     def _wild_ranks(self) -> Wilds | str:
         wild = self.variant.wild

@@ -207,6 +207,8 @@ class _Builder:
             )
             parts.append(_sentence(f"Each player still in, in turn from the dealer's left, turns up {cards} (the "
                                    "first dealt first); nobody chooses which"))  # fmt: skip
+        if street.turn_until_best:
+            parts.append(fill(phrase("streets.turn_until_best", "true").text, self.book))
         parts += self.indicator_sentences(index, street, burned)
         parts += [card_decisions.sentence(decision, self.book) for decision in street.decisions]
         parts += (
@@ -215,7 +217,7 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
-        known.update(("indicator", "indicator_dealt_on", "down_when_all_up", "turn_up"))
+        known.update(("indicator", "indicator_dealt_on", "down_when_all_up", "turn_up", "turn_until_best"))
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -241,6 +243,10 @@ class _Builder:
             parts.append(_sentence(fill(template, self.book, size=self.size(street))))
         if street.bring_in:
             parts.append(fill(phrase("streets.bring_in", True).text, self.book))
+        elif street.turn_until_best:
+            parts.append(
+                "Each new best hand showing brings a betting round of its own, opened by the player that turned it."
+            )
         else:
             parts.append(_sentence(self.opener(index)))
         extra = fill(phrase("streets.open_pair_big_bet", street.open_pair_applies).text, self.book)

@@ -63,6 +63,13 @@ DECISION_LEGEND = (
 )
 """Said only for a book with decisions, so other books' diagrams read as before."""
 
+ROLL_LEGEND = (
+    "  %% A roll state is one player's turn of a street played until the best hand showing is\n"
+    "  %% beaten (turn_until_best): new_best: the turn beat it, and a betting round follows;\n"
+    "  %% else the next player turns. The street loops until one player is left.\n"
+)
+"""Said only for a book with such a street."""
+
 _MERMAID_ID = re.compile(r"[^:\s\-{]+")
 """What Mermaid's state diagrams read as one state's id: no dash (it starts an arrow), so a
 phase of a street named ``pass-one`` is drawn as ``pass_one_pass``, labelled with its name."""
@@ -91,6 +98,7 @@ def mermaid(variant: Variant) -> str:
     text: str = machine.graph_cls(machine).get_graph(title=f"title: {json.dumps(variant.title)}").draw(None)
     head, marker, body = text.partition("stateDiagram-v2\n")
     legend = LEGEND + (DECISION_LEGEND if any(street.decisions for street in variant.streets) else "")
+    legend += ROLL_LEGEND if any(street.turn_until_best for street in variant.streets) else ""
     return head + marker + legend + _with_mermaid_ids(body, machine.states).rstrip("\n") + "\n"
 
 

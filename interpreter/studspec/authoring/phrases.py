@@ -201,6 +201,13 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "face down instead to a player none of whose cards is face down: a new hole card"
     ),
     ("streets.down_when_all_up", "false"): Phrase(""),
+    ("streets.turn_until_best", "true"): Phrase(
+        "The player to the dealer's left turns up one card; then each player in turn, from the left of the last "
+        "to turn, turns up its face-down cards one at a time until its up cards beat the best hand showing (a tie "
+        "does not). A player that turns every card without beating it is dead, its chips staying in the pot. Play "
+        "goes round until one player is left, who wins the pot."
+    ),
+    ("streets.turn_until_best", "false"): Phrase(""),
     ("streets.betting", "true"): Phrase(""),
     ("streets.betting", "false"): Phrase("There is no betting on this street."),
     # --- decisions about cards -----------------------------------------------------------

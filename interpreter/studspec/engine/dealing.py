@@ -261,6 +261,10 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
     if len(cards) != expected.count and not (seat is None and 0 < len(cards) < expected.count):
         raise IllegalDealError(f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}")
     known = [c for c in cards if c is not None]
+    if len(known) < len(cards) and hand.rules.rolls:
+        raise IllegalDealError(f"{who} is dealt ?? but every card must be named: this book's players turn "
+                               "cards until they beat the best hand showing (streets[].turn_until_best), "
+                               "so how many each turns follows from the cards")  # fmt: skip
     if len(set(known)) != len(known):
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:

@@ -125,6 +125,16 @@ class CardsTurned(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class RollFellShort(Event):
+    """A seat turned every face-down card without beating the best hand showing
+    (``streets[].turn_until_best``: Seven Card No Peek): its hand is dead, its chips stay in
+    the pot. No history line: it follows from the cards turned."""
+
+    seat: int
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class CardsThrownOut(Event):
     """A rule threw cards out of a seat's hand into the muck, up or down (an indicator of a
     rank to discard: the Bad). The cards are shown as they go: each is of the named rank."""
@@ -268,6 +278,7 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         IndicatorTurned: "indicator_turned",
         CardsThrownOut: "cards_thrown_out",
         CardsTurned: "cards_turned",
+        RollFellShort: "roll_fell_short",
         HandKilled: "hand_killed",
         WildRanksChanged: "wild_ranks_changed",
         TriggerFired: "trigger_fired",
@@ -356,6 +367,9 @@ class EventVisitor:
 
     def cards_turned(self, event: CardsTurned) -> None:
         """A seat's next face-down cards were turned up by rule (no choice was made)."""
+
+    def roll_fell_short(self, event: RollFellShort) -> None:
+        """A seat turned every card without beating the best hand showing: its hand is dead."""
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         """A rule threw a seat's cards of a rank into the muck."""

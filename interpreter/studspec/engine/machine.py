@@ -32,7 +32,7 @@ from transitions import Machine, State
 from studspec.errors import UnsupportedMachineError
 from studspec.rulebook.model import Variant
 
-from . import rounds
+from . import rolling, rounds
 from .core import Phase, Step
 from .decisions import DecisionRule
 from .handlers import HANDLERS
@@ -84,6 +84,8 @@ def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
         if street.turn_up:
             phases.append(_phase(f"{street.id}_reveal", PhaseKind.REVEAL, index))
         phases.extend(_decision_phases(street.id, index, rules.decisions[index]))
+        if street.turn_until_best:
+            phases.append(_phase(f"{street.id}_roll", PhaseKind.ROLL, index))
         if street.betting:
             if street.bring_in:
                 phases.append(_phase(f"{street.id}_bring_in", PhaseKind.BRING_IN, index))
@@ -129,6 +131,10 @@ def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[
     edge to the settlement too, for the hand whose last opponent folded there."""
     edges: list[dict[str, Any]] = []
     for index, phase in enumerate(phases[:-1]):
+        roll = _roll_of(phases, phase)
+        if roll is not None:
+            edges += _roll_edges(phase, roll, phases[index + 1])
+            continue
         wait = phase.handler.done
         done = [wait] if wait is not None else []
         following = phases[index + 1].name
@@ -147,6 +153,36 @@ def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[
             edges.append(dict(source=phase.name, dest="settlement", conditions=[rounds.one_seat_left]))
             following = _after_street(phases, index)
         edges.append(dict(source=phase.name, dest=following, conditions=done))
+    return edges
+
+
+def _roll_of(phases: list[Phase], phase: Phase) -> Phase | None:
+    """The roll phase of ``phase``'s street when ``phase`` is that roll or the betting that
+    follows it (they loop until one player is left), else ``None``."""
+    if phase.kind is not PhaseKind.ROLL and phase.kind is not PhaseKind.BETTING:
+        return None
+    return next((p for p in phases if p.kind is PhaseKind.ROLL and p.street == phase.street), None)
+
+
+def _roll_edges(phase: Phase, roll: Phase, following: Phase) -> list[dict[str, Any]]:
+    """A street played turn by turn until one player is left (``turn_until_best``): from a
+    turn to the betting when it made a new best hand (skipped when fewer than two can bet),
+    else to the next turn; from the betting back to the next turn."""
+    settle: dict[str, Any] = dict(source=phase.name, dest="settlement", conditions=[rounds.one_seat_left])
+    if phase.kind is PhaseKind.BETTING:
+        return [settle, dict(source=phase.name, dest=roll.name, conditions=[rounds.round_over])]
+    edges = [settle]
+    if following.kind is PhaseKind.BETTING and following.street == phase.street:
+        edges.append(
+            dict(
+                source=phase.name,
+                dest=roll.name,
+                conditions=[rolling.new_best, rounds.betting_closed],
+                before=rounds.betting_skipped,
+            )
+        )
+        edges.append(dict(source=phase.name, dest=following.name, conditions=[rolling.new_best]))
+    edges.append(dict(source=phase.name, dest=roll.name, conditions=[]))
     return edges
 
 

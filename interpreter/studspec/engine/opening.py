@@ -109,7 +109,8 @@ def enter_betting(hand: HandCore) -> None:
         betting.openers[index] = opener
         rnd.start(opener, hand.seats_with_chips())
         return
-    found = first_to_act_candidates(hand)
+    named, betting.next_opener = betting.next_opener, None
+    found = first_to_act_candidates(hand) if named is None else (named,)
     if len(found) == 1:
         betting.openers[index] = found[0]
         rnd.start(found[0], hand.seats_with_chips())

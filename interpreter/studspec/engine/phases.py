@@ -25,6 +25,7 @@ class PhaseKind(str, Enum):
     BETTING = "betting"
     TURN_UP = "turn_up"
     REVEAL = "reveal"
+    ROLL = "roll"
     DISCARD = "discard"
     DRAW = "draw"
     BUY = "buy"

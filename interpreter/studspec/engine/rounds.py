@@ -24,7 +24,7 @@ class BettingPart:
     unseen cards leave it open who opens the round (a replayed history's ``??``), the
     seats that may."""
 
-    __slots__ = ("blinds", "candidates", "current", "current_street", "openers", "origin", "rounds")
+    __slots__ = ("blinds", "candidates", "current", "current_street", "next_opener", "openers", "origin", "rounds")
 
     def __init__(self) -> None:
         self.rounds: dict[int, BettingRound] = {}
@@ -42,6 +42,9 @@ class BettingPart:
         self.blinds: dict[int, int] | None = None
         """The blinds posted, by seat, until the first betting round takes them as its first
         bets (``None``: no blinds, or already taken)."""
+        self.next_opener: int | None = None
+        """The seat a rule named to open the next round, whatever the boards (the player that
+        just beat the best hand showing, ``streets[].turn_until_best``); taken once."""
 
 
 BETTING_PART = part(BettingPart)

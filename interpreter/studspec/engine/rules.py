@@ -581,6 +581,10 @@ class ResolvedRules:
     """Cards each street deals to the middle from the stub (:meth:`Variant.middle_cards_on`),
     looked up once: the deal plan reads it every street of every hand."""
 
+    rolls: bool = False
+    """Some street is played turn by turn until the best hand showing is beaten
+    (``streets[].turn_until_best``): its turns read the cards, so every card must be known."""
+
     watches_cards: bool = field(init=False)
     """Some rule must see each card as it is dealt to a seat (a dealt-card rule, or a rank
     that follows an up card); without one, a deal skips the per-card look."""
@@ -597,7 +601,8 @@ class ResolvedRules:
         object.__setattr__(self, "watches_cards", bool(self.triggers) or self.wild.changes)
         extra_up = any(rule.effect.extra_card and rule.extra_face is Face.UP for rule in self.triggers)
         thrown = any(effect is not None and effect.discards for effect in self.indicators)  # the Bad
-        object.__setattr__(self, "boards_may_differ", any(self.decisions) or extra_up or thrown)
+        differ = any(self.decisions) or extra_up or thrown or self.rolls
+        object.__setattr__(self, "boards_may_differ", differ)
         object.__setattr__(self, "indicators_throw", thrown)
 
     @property
@@ -655,6 +660,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
         indicators_down=_indicators_down(variant),
         middle_cards=tuple(variant.middle_cards_on(index) for index in range(len(variant.streets))),
+        rolls=any(street.turn_until_best for street in variant.streets),
     )
 
 

@@ -31,6 +31,7 @@ from studspec.engine.events import (
     IndicatorTurned,
     Mucked,
     PotAwarded,
+    RollFellShort,
     Showed,
     StreetBegan,
     TriggerFired,
@@ -171,7 +172,13 @@ class _Story(EventVisitor):
         self.lines.append(f"  indicator card turned: {_cards((event.card,))} ({indicator_words(event.effect)})")
 
     def cards_turned(self, event: CardsTurned) -> None:
+        self.level, self.brought_in = 0, False  # a turn until the best is beaten opens a round of its own
         self.lines.append(f"  p{event.seat + 1} turns up {_cards(event.cards)}")
+
+    def roll_fell_short(self, event: RollFellShort) -> None:
+        self.lines.append(
+            f"  p{event.seat + 1} turned every card without beating the best hand showing: its hand is dead"
+        )
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         self.lines.append(f"  p{event.seat + 1} throws out {_cards(event.cards)}")

@@ -39,6 +39,7 @@ from studspec.engine.events import (
     IndicatorTurned,
     Mucked,
     PotAwarded,
+    RollFellShort,
     Showed,
     StreetBegan,
     TriggerFired,
@@ -311,7 +312,13 @@ class Narrator(EventVisitor):
         self._say(f"  indicator card turned: {self.style.card(event.card)} ({indicator_words(event.effect)})")
 
     def cards_turned(self, event: CardsTurned) -> None:
+        self.level, self.opened = 0, False  # a turn until the best is beaten opens a round of its own
         self._say(f"  {self._name(event.seat)} turns up {self.style.cards(event.cards)}")
+
+    def roll_fell_short(self, event: RollFellShort) -> None:
+        self._say(
+            f"  {self._name(event.seat)} turned every card without beating the best hand showing: its hand is dead"
+        )
 
     def cards_thrown_out(self, event: CardsThrownOut) -> None:
         self._say(f"  {self._name(event.seat)} throws out {self.style.cards(event.cards)}")

@@ -52,6 +52,7 @@ def _street(data: Mapping[str, Any]) -> Street:
         indicator_dealt_on=data.get("indicator_dealt_on"),
         down_when_all_up=bool(data.get("down_when_all_up", False)),
         turn_up=int(data.get("turn_up", 0)),
+        turn_until_best=bool(data.get("turn_until_best", False)),
     )
 
 

@@ -32,6 +32,7 @@ from studspec.errors import SpecError, SpecErrors, UnknownVariantError
 from . import (
     decision_checks,  # noqa: F401  (registers the decision checks)
     deck_checks,  # noqa: F401  (registers the checks of a stripped deck)
+    roll_checks,  # noqa: F401  (registers the checks of turns until the best is beaten)
     wild_checks,  # noqa: F401  (registers the checks of changing wild cards)
 )
 from .advice import SpecWarning, warnings_for

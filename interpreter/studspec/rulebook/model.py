@@ -111,6 +111,9 @@ class Street:
     """A card dealt to the middle last, in no hand, that sets a rule (``streets[].indicator``)."""
     turn_up: int = 0
     """Face-down cards each player still in turns up by rule (``streets[].turn_up``)."""
+    turn_until_best: bool = False
+    """Players turn cards up one at a time, in turn, until each beats the best hand showing,
+    with betting on each new best hand, until one is left (``streets[].turn_until_best``)."""
     down_when_all_up: bool = False
     """Up cards come face down to a player with no face-down card (``streets[].down_when_all_up``)."""
     indicator_dealt_on: str | None = None
