@@ -555,8 +555,9 @@ class _Builder:
         for share, (noun, _) in zip(shares[1:], described[1:]):
             if share.qualifier is not None:
                 rank = _LOW_RANKS[share.qualifier]
+                size = _number(HAND_TRAITS[share.hand].size)
                 sentences.append(
-                    f"A {noun} qualifies only with five different ranks, none higher than {rank} "
+                    f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
                     f"(\u201c{rank} or better\u201d); when no {noun} qualifies, the best "
                     f"{described[0][0]} takes that share too."
                 )
