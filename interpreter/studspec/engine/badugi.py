@@ -32,8 +32,12 @@ __all__ = ["BADUGI", "Badugi"]
 
 _LOW_LETTERS = "A23456789TJQK"
 _WORDS = ("no", "one", "two", "three", "four")
-_LOW_INDEX = tuple((rank + 1) % 13 for rank in range(13))
-"""A card's rank (deuce 0 .. ace 12) counted ace-low: the ace 0, the deuce 1 .. the king 12."""
+_RANKS = range(13)
+_CARD_RANK = [((card >> 2) + 1) % 13 for card in range(FIRST_JOKER)]
+"""Each card's rank counted ace-low: the ace 0, the deuce 1 .. the king 12 (a list: a joker
+is past its end)."""
+_CARD_SUIT = [1 << (card & 3) for card in range(FIRST_JOKER)]
+"""Each card's suit as a bit of a suit mask."""
 
 
 def _hall(state: int) -> bool:
@@ -94,12 +98,14 @@ class Badugi(Ranking):
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best badugi among ``cards`` (larger is better)."""
         masks = [0] * 13
-        for card in cards:
-            if card >= FIRST_JOKER:
-                raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}")
-            masks[_LOW_INDEX[card >> 2]] |= 1 << (card & 3)
+        try:
+            for card in cards:
+                masks[_CARD_RANK[card]] |= _CARD_SUIT[card]
+        except IndexError:
+            raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
         state = value = size = 0
-        for index, mask in enumerate(masks):
+        for index in _RANKS:
+            mask = masks[index]
             if mask:
                 grown = state << 4 | mask
                 if _MATCHABLE[grown]:

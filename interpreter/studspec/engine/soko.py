@@ -11,17 +11,35 @@ top card (in A-2-3-4 the ace is low, so it is a four-high four-straight), then t
 (reviewed-online-poker.com, "Soko hand rankings"). A hand that holds both is a four-flush.
 
 A value is high poker's (:data:`~studspec.engine.evaluation.HIGH`) with two hand classes let
-in above a pair: every class from two pair up moves two places. The four-card hands are read
-only when the best high hand is a pair or less, from the hand's suit and rank masks. Validate
-refuses it with wild cards or a stripped deck (``HAND_TRAITS``).
+in above a pair: every class from two pair up moves two places. The four-straight, like every
+class but the flushes, depends on the hand's ranks alone, so it is in the ranking's own
+rank-multiset table (a hand of five cards or fewer scored directly, a bigger one the best of
+its smaller ones, as :class:`~studspec.engine._tables.RankTable` does); a suit of five is
+high poker's flush; only a suit of exactly four, read from the suit counts of the hand's key,
+makes the hand look at its suits for a four-flush. Validate refuses it with wild cards or a
+stripped deck (``HAND_TRAITS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._tables import CATEGORY_SHIFT, PAIR, TWO_PAIR
-from .cards import FIRST_JOKER, Card
+from collections.abc import Callable
+
+from ._tables import (
+    CARD_KEYS,
+    CATEGORY_SHIFT,
+    FLUSH_BITS,
+    PAIR,
+    RANK_MASK,
+    SUIT_BIAS,
+    SUIT_FIELD_BITS,
+    SUIT_SHIFT,
+    TWO_PAIR,
+    RankTable,
+    score_small_hand,
+)
+from .cards import Card
 from .evaluation import HIGH, Ranking
 
 __all__ = ["FOUR_FLUSH", "FOUR_STRAIGHT", "SOKO", "Soko"]
@@ -33,6 +51,8 @@ FOUR_FLUSH = TWO_PAIR + 1
 _UP = 2 << CATEGORY_SHIFT
 """What a high value of two pair or better gains: the two classes let in below it."""
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+_ONE_EACH = sum(1 << (SUIT_SHIFT + SUIT_FIELD_BITS * suit) for suit in range(4))
+"""One more card of each suit: added to a hand's key, a suit of four sets its flush flag."""
 _WINDOWS = tuple((top, 15 << (top - 3)) for top in range(12, 2, -1)) + ((2, 1 << 12 | 7),)
 """Each four-straight's top rank (deuce 0 .. ace 12) and its rank mask, best first; A-2-3-4 last."""
 
@@ -77,6 +97,7 @@ class Soko(Ranking):
 
     def __init__(self) -> None:
         super().__init__("soko")
+        object.__setattr__(self, "_by_ranks", RankTable(self._small_hand_scorer()))
 
     def __repr__(self) -> str:
         return "<Soko>"
@@ -91,25 +112,37 @@ class Soko(Ranking):
             raise ValueError("soko is ranked on the full 52-card deck")
         return self
 
-    def fill(self, most: int = 7) -> int:
-        """Fill high poker's tables, which every Soko value starts from."""
-        return HIGH.fill(most)
+    def _small_hand_scorer(self) -> Callable[[list[int]], int]:
+        """Values a rank multiset of at most five cards, suits aside: high poker's classes
+        moved up past the four-straight, which is found here."""
+
+        def score(counts: list[int]) -> int:
+            high = score_small_hand([r + 1 for r in range(13) for _ in range(counts[r])], True)
+            if high >> CATEGORY_SHIFT >= TWO_PAIR:
+                return high + _UP
+            ranks = sum(1 << r for r in range(13) if counts[r])
+            pairs = sum(1 << r for r in range(13) if counts[r] > 1)
+            return max(high, _four_straight(ranks, pairs))
+
+        return score
 
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best Soko hand among ``cards`` (larger is better)."""
-        high = HIGH.value(cards)  # refuses a joker
-        if high >> CATEGORY_SHIFT >= TWO_PAIR:
-            return high + _UP
-        if len(cards) < 4:
-            return high
-        suits = [0, 0, 0, 0]
-        ranks = pairs = 0
-        for card in cards:
-            bit = 1 << (card >> 2)
-            pairs |= ranks & bit
-            ranks |= bit
-            suits[card & 3] |= bit
-        return max(high, _four_flush(suits) or _four_straight(ranks, pairs))
+        key = SUIT_BIAS
+        try:
+            for card in cards:
+                key += CARD_KEYS[card]
+        except IndexError:
+            raise ValueError(f"soko cannot value a joker: {[str(c) for c in cards]}") from None
+        if key & FLUSH_BITS:  # five of a suit: a flush or better, high poker's
+            return HIGH.value(cards) + _UP
+        value = self._by_ranks[key & RANK_MASK]
+        if value >> CATEGORY_SHIFT < FOUR_FLUSH and (key + _ONE_EACH) & FLUSH_BITS:
+            suits = [0, 0, 0, 0]
+            for card in cards:
+                suits[card & 3] |= 1 << (card >> 2)
+            return max(value, _four_flush(suits))
+        return value
 
     def describe(self, value: int) -> str:
         """Words for a value, e.g. ``"four-flush, king high"`` or ``"two pair, nines and fives"``."""
