@@ -35,17 +35,17 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
     from studspec.engine.badugi import BADUGI
+    from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
     from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
-    from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
     from studspec.engine.badugi import BADUGI
+    from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
     from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking

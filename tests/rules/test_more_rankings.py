@@ -9,6 +9,7 @@ three rankings with wild cards or a stripped deck, at the node to fix.
 from __future__ import annotations
 
 import pickle
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def cards(text: str) -> list[Card]:
 def ordered(ranking: Ranking, *hands: str) -> bool:
     """Whether the hands are given best first, each strictly better than the next."""
     values = [ranking.value(cards(hand)) for hand in hands]
-    return all(a > b for a, b in zip(values, values[1:]))
+    return all(a > b for a, b in pairwise(values))
 
 
 # --- badugi (V18: Wikipedia and pagat.com, "Badugi") -----------------------------------------
@@ -123,7 +124,9 @@ def test_the_ranking_agrees_with_the_brute_force(name: str, size: int) -> None:
     assert disagreements(name, random_hands(600, size, f"test/{name}/{size}")) == []
 
 
-@pytest.mark.parametrize(("name", "wrong"), [("badugi", ACE_TO_FIVE_LOW), ("ace-to-five-high", HIGH_BOARD), ("soko", HIGH)])
+@pytest.mark.parametrize(
+    ("name", "wrong"), [("badugi", ACE_TO_FIVE_LOW), ("ace-to-five-high", HIGH_BOARD), ("soko", HIGH)]
+)
 def test_the_brute_force_catches_a_wrong_ranking(name: str, wrong: Ranking) -> None:
     assert disagreements(name, random_hands(600, 7, f"wrong/{name}"), wrong)
 

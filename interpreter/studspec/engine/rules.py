@@ -40,7 +40,6 @@ from .evaluation import (
 from .phases import PhaseKind
 from .records import quick_init
 from .registry import Registry
-from .soko import SOKO
 from .shares import (
     Evaluator,
     HoleCardShare,
@@ -52,6 +51,7 @@ from .shares import (
     lowest_ace_high,
     lowest_ace_low,
 )
+from .soko import SOKO
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
 from .wild_cards import CancelRule, FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay

@@ -22,9 +22,7 @@ stripped deck (``HAND_TRAITS``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ._tables import (
     CARD_KEYS,
@@ -53,7 +51,7 @@ _UP = 2 << CATEGORY_SHIFT
 _WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 _ONE_EACH = sum(1 << (SUIT_SHIFT + SUIT_FIELD_BITS * suit) for suit in range(4))
 """One more card of each suit: added to a hand's key, a suit of four sets its flush flag."""
-_WINDOWS = tuple((top, 15 << (top - 3)) for top in range(12, 2, -1)) + ((2, 1 << 12 | 7),)
+_WINDOWS = (*((top, 15 << (top - 3)) for top in range(12, 2, -1)), (2, 1 << 12 | 7))
 """Each four-straight's top rank (deuce 0 .. ace 12) and its rank mask, best first; A-2-3-4 last."""
 
 
