@@ -208,7 +208,10 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     faces = hand.faces[seat]
     only = rule.faces[0] if len(rule.faces) == 1 else None
     taken: list[int] = []
-    for card in action.cards or ():
+    named = action.cards or ()
+    for index, card in enumerate(named):
+        if card is not None and card in named[:index]:  # an unseen card may stand for one card, not two
+            raise _refused(hand, seat, card, action, rule)
         if card is not None and card in held:
             position = held.index(card)
             if position in taken or (only is not None and faces[position] is not only):  # twice, or not eligible
