@@ -110,6 +110,7 @@ from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
 from studspec.files import write_atomically
+from studspec.rulebook.model import Share
 from studspec.rulebook.options import INDICATOR_TRAITS, TRIGGER_EFFECT_TRAITS
 
 MAX_STEPS = 2000
@@ -329,12 +330,16 @@ class ShareOracle:
     high: bool
     """A high poker share: it takes a pot's odd chips first, and plays for high when declaring."""
     qualifier: int | None = None
+    least: tuple[int, int] | None = None
+    """A high share's least qualifying hand: its category and deciding rank (``at_least``)."""
 
     def winners(self, seats: Sequence[int], held: dict[int, Holding]) -> list[int]:
         scored: dict[int, Key] = {}
         for seat in seats:
             key = self.score(held[seat])
             if key is not None and (self.qualifier is None or eight_or_better(key, self.qualifier)):
+                if self.least is not None and key[:2] < self.least:  # a lower class, or its rank below
+                    continue
                 scored[seat] = key
         if not scored:
             return []
@@ -433,10 +438,10 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
                 return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
             ranking = high_key if name == "high" else LOWS[name]
             score = _own_and_board(ranking, share.own, share.board, name == "high", share.own_face == "down")
-            oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier))
+            oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier, least_key(share)))
         elif name == "high":
             score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
-            oracles.append(ShareOracle(name, score, True, True))
+            oracles.append(ShareOracle(name, score, True, True, least=least_key(share)))
         elif name in LOWS:
             oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
         elif name in HOLE_SHARES:
@@ -445,6 +450,31 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
         else:
             return f"the {name} share"
     return oracles
+
+
+LEAST_CLASSES = {
+    "pair": (PAIR, 2),
+    "two-pair": (TWO_PAIR, 3),
+    "three-of-a-kind": (TRIPS, 2),
+    "straight": (STRAIGHT, 5),
+    "flush": (FLUSH, 7),
+    "full-house": (FULL_HOUSE, 2),
+    "four-of-a-kind": (QUADS, 2),
+    "straight-flush": (STRAIGHT_FLUSH, 5),
+}
+"""Each class a high share's ``at_least`` names: its category here, and its lowest deciding
+rank (two pair from threes, a straight from the five-high wheel, a flush from seven high)."""
+
+
+def least_key(share: Share) -> tuple[int, int] | None:
+    """The (category, deciding rank) a hand must reach: every hand of a higher class
+    qualifies, and of the class one whose deciding rank (a key's first rank: the pair's, the
+    higher pair's, the three's or the four's, a straight's or a flush's top card) is as high."""
+    if share.at_least is None:
+        return None
+    hand, letter = share.at_least
+    category, lowest = LEAST_CLASSES[hand]
+    return category, lowest if letter is None else RANK_LETTERS.index(letter) + 2
 
 
 LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
@@ -707,8 +737,17 @@ def asks_decisions(book: str) -> bool:
 
 def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
     """Main and side pots from what each seat put in: a pot closes at each level a live seat
-    stopped at; folded money above the last level joins the last pot; dead money the main pot
-    (a pot of its own, first, when a seat still in put nothing in but a price)."""
+    stopped at; folded money above the last level joins the last pot, but for a bet nobody
+    called (one seat's money above every other seat's), which is its own, returned to it
+    even when its hand is dead; dead money the main pot (a pot of its own, first, when a
+    seat still in put nothing in but a price)."""
+    ranked = sorted(contributed, reverse=True)
+    if ranked and ranked[0] > 0 and (len(ranked) == 1 or ranked[0] > ranked[1]):
+        seat = contributed.index(ranked[0])
+        if not live[seat]:
+            excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+            rest = [c - excess if s == seat else c for s, c in enumerate(contributed)]
+            return [*side_pots(rest, live, dead), (excess, (seat,))]
     levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0

@@ -36,6 +36,7 @@ from .evaluation import (
     Ranking,
 )
 from .phases import PhaseKind
+from .qualifiers import least_value
 from .records import quick_init
 from .registry import Registry
 from .shares import (
@@ -654,7 +655,7 @@ def resolve(variant: Variant) -> ResolvedRules:
             )
             for t in variant.triggers
         ),
-        shares=tuple((_share_rule(share, removed_ranks(variant)), share.qualifier) for share in variant.shares),
+        shares=tuple(_share(share, removed_ranks(variant)) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
@@ -662,6 +663,17 @@ def resolve(variant: Variant) -> ResolvedRules:
         middle_cards=tuple(variant.middle_cards_on(index) for index in range(len(variant.streets))),
         rolls=any(street.turn_until_best for street in variant.streets),
     )
+
+
+def _share(share: Share, removed: frozenset[int]) -> tuple[ShareRule, int | None]:
+    """A share's rule and its qualifier: a low's highest rank, or for a high share the
+    value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
+    rule = _share_rule(share, removed)
+    if share.at_least is None:
+        return rule, share.qualifier
+    hand, rank = share.at_least
+    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare))  # the checks allow at_least on poker shares
+    return rule, least_value(rule.ranking.value, hand, None if rank is None else RANK_LETTERS.index(rank))
 
 
 def _share_rule(share: Share, removed: frozenset[int]) -> ShareRule:

@@ -94,6 +94,10 @@ class RankedShare:
         return holding.playing
 
     def qualifies(self, score: int, qualifier: int) -> bool:
+        """A low's qualifier is its highest rank ("eight or better"); a high share's is the
+        value of the least hand that qualifies (``at_least``: a pair of jacks)."""
+        if self.high:
+            return score >= qualifier
         return self.ranking.qualifies(score, qualifier)
 
     def describe(self, score: int) -> str:
