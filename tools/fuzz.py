@@ -427,6 +427,13 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
     oracles: list[ShareOracle] = []
     for share in variant.shares:
         name, qualifier = share.hand, share.qualifier
+        if share.natural and share.own is None and share.set_hand is None and name in ("high", *LOWS):
+            key = high_key if name == "high" else LOWS[name]  # every card as what it is
+            high = name == "high"
+            oracles.append(ShareOracle(f"{name} (natural)", _ranked(key), high, high, qualifier, least_key(share)))
+            continue
+        if share.natural:
+            return f"a natural {name} share"
         if wild_ranks and name != "high":
             return f"wild cards in a {name} share"
         if wild_ranks and variant.wild.flush != "distinct-ranks":

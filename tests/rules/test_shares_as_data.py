@@ -17,11 +17,12 @@ import pytest
 
 from conftest import ROOT
 from studspec import load_variant
-from studspec.engine.cards import Card, parse_cards
+from studspec.engine.cards import Card, Rank, parse_cards
 from studspec.engine.machine import compile_variant
 from studspec.engine.rules import ODD_CHIP
 from studspec.engine.settlement import award_pot
 from studspec.engine.shares import Holding
+from studspec.engine.wild_ranking import WildSpec
 from studspec.rulebook.loader import validate_file
 from studspec.rulebook.model import Face
 
@@ -30,15 +31,17 @@ CHIP = ODD_CHIP["highest-card-by-suit"]
 STUD_FACES = (Face.DOWN, Face.DOWN, Face.UP, Face.UP, Face.UP, Face.UP, Face.DOWN)
 
 
-def held(text: str) -> Holding:
+def held(text: str, wild: WildSpec | None = None) -> Holding:
     """Seven cards as stud deals them: two down, four up, one down."""
     cards: list[Card | None] = list(parse_cards(text))
-    return Holding.known(cards, STUD_FACES)
+    return Holding.known(cards, STUD_FACES, wild=wild)
 
 
-def awarded(book: str, amount: int, hands: dict[int, str]) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+def awarded(
+    book: str, amount: int, hands: dict[int, str], wild: WildSpec | None = None
+) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
     shares = compile_variant(load_variant(book)).rules.shares
-    holdings = {seat: held(text) for seat, text in hands.items()}
+    holdings = {seat: held(text, wild) for seat, text in hands.items()}
     awards = award_pot(0, amount, sorted(hands), shares, holdings.__getitem__, CHIP)
     return [(award.share, award.amounts) for award in awards]
 
@@ -95,6 +98,39 @@ def test_the_least_qualifying_hand_itself_qualifies() -> None:
     assert awarded(JACKS, 100, lowest)[0] == ("high", ((0, 50),))
 
 
+NATURAL = str(ROOT / "tests" / "data" / "shares" / "deuces-wild-natural-split.yaml")
+
+
+def test_the_natural_share_reads_a_wild_deuce_as_a_deuce() -> None:
+    """Deuces wild, split with the best natural hand: p1's deuce makes three kings, the best
+    hand with wild cards; played as a deuce it leaves a pair of kings, below p2's natural
+    aces. Half each; the odd chip of 101 to the first share listed (both are high)."""
+    hands = {0: "2cKdKh7s8d9c4h", 1: "AsAd5c6hTcJd3s"}
+    assert awarded(NATURAL, 101, hands, WildSpec(frozenset({Rank.TWO}))) == [
+        ("high", ((0, 51),)),
+        ("high (natural)", ((1, 50),)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("book", "message"),
+    [
+        ("extends: seven-card-stud\n", "no card is wild in this book"),
+        ("extends: seven-card-stud\ndeck:\n  cards: 52-plus-joker\n", "joker is nothing but wild"),
+    ],
+)
+def test_validate_refuses_a_natural_share_with_nothing_wild_or_a_joker(book: str, message: str, tmp_path: Path) -> None:
+    """A natural share needs cards that are wild but are cards: a wild rank, not a joker."""
+    path = tmp_path / "natural.yaml"
+    path.write_text(
+        f"schema_version: 1\n{book}name: natural\npots:\n  shares:\n    - hand: high\n"
+        "    - hand: high\n      natural: true\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(path)]
+    assert any(message in error for error in errors), errors
+
+
 @pytest.mark.parametrize(
     ("shares", "message"),
     [
@@ -126,12 +162,13 @@ def test_validate_refuses_shares_that_cannot_be_played(shares: str, message: str
     assert any(message in error for error in errors), errors
 
 
-def test_declare_needs_one_high_and_one_low(tmp_path: Path) -> None:
-    """Players declare high, low or both (docs/rules.md V7): two low halves cannot be declared for."""
+def test_declare_needs_one_high_and_one_other_share(tmp_path: Path) -> None:
+    """Players declare high, low (the other share) or both (docs/rules.md V7): two low halves
+    cannot be declared for."""
     book = tmp_path / "declare.yaml"
     book.write_text(
         "schema_version: 1\nextends: razzdeucey\nname: declare\nshowdown:\n  declare: simultaneous\n",
         encoding="utf-8",
     )
     errors = [str(error) for error in validate_file(book)]
-    assert any("one high and one low poker hand" in error for error in errors), errors
+    assert any("one high poker hand and one other share" in error for error in errors), errors

@@ -544,7 +544,9 @@ class _Builder:
             text = fill(said.text, self.book)
             if share.own is not None and share.board is not None:
                 text += _own_and_board_words(share.own, share.board, share.own_face == "down")
-            described.append((said.noun, text))
+            if share.natural:
+                text += ", " + phrase("pots.shares.natural", "true").text
+            described.append((f"natural {said.noun}" if share.natural else said.noun, text))
         nouns = [noun for noun, _ in described]
         if len(set(nouns)) < len(nouns):  # two shares of one ranking (Studaha): first, second
             described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]

@@ -208,6 +208,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "goes round until one player is left, who wins the pot."
     ),
     ("streets.turn_until_best", "false"): Phrase(""),
+    ("pots.shares.natural", "true"): Phrase("every card played as what it is, wild cards too"),
+    ("pots.shares.natural", "false"): Phrase(""),
     ("pots.shares.at_least.hand", "pair"): Phrase("at least a pair", noun="a pair"),
     ("pots.shares.at_least.hand", "two-pair"): Phrase("at least two pair", noun="two pair"),
     ("pots.shares.at_least.hand", "three-of-a-kind"): Phrase("at least three of a kind", noun="three of a kind"),

@@ -42,6 +42,7 @@ from .registry import Registry
 from .shares import (
     Evaluator,
     HoleCardShare,
+    NaturalShare,
     OwnAndBoardShare,
     RankedShare,
     SetHandShare,
@@ -669,10 +670,13 @@ def _share(share: Share, removed: frozenset[int]) -> tuple[ShareRule, int | None
     """A share's rule and its qualifier: a low's highest rank, or for a high share the
     value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
     rule = _share_rule(share, removed)
+    if share.natural:
+        assert not isinstance(rule, (HoleCardShare, NaturalShare))  # the checks allow natural on poker shares only
+        rule = NaturalShare(rule)
     if share.at_least is None:
         return rule, share.qualifier
     hand, rank = share.at_least
-    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare))  # the checks allow at_least on poker shares
+    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare, NaturalShare))  # poker shares only
     return rule, least_value(rule.ranking.value, hand, None if rank is None else RANK_LETTERS.index(rank))
 
 

@@ -11,7 +11,7 @@ the spade in the hole, docs/rules.md V4, edge case E35).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import cast
 
@@ -233,7 +233,37 @@ class OwnAndBoardShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare
+class NaturalShare:
+    """A poker share won by the best natural hand: every card plays as what it is, wild or
+    not (``pots.shares[].natural``: deuces wild, the pot split between the best hand and the
+    best natural hand). Whatever the other shares make of a wild card, this one reads the
+    seat's cards without it."""
+
+    __slots__ = ("high", "inner", "name", "ranking")
+
+    def __init__(self, inner: RankedShare | SetHandShare | OwnAndBoardShare) -> None:
+        self.inner = inner
+        self.ranking = inner.ranking
+        self.high = inner.high
+        self.name = f"{inner.name} (natural)"
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.ranking
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        return self.inner.cards(replace(holding, wild=None))
+
+    def score(self, holding: Holding) -> int | None:
+        return self.inner.score(replace(holding, wild=None))
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.inner.qualifies(score, qualifier)
+
+    def describe(self, score: int) -> str:
+        return self.inner.describe(score)
+
+
+ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

@@ -67,6 +67,7 @@ def _share(data: Mapping[str, Any]) -> Share:
         board=None if data.get("board") is None else int(data["board"]),
         own_face=data.get("own_face", "any"),
         at_least=_at_least(data.get("at_least")),
+        natural=bool(data.get("natural", False)),
     )
 
 

@@ -514,7 +514,8 @@ def _low(hand: str) -> bool:
 
 def _reading(share: Book) -> tuple[Any, ...]:
     """What a share reads and how: two shares alike would always go to the same hands."""
-    return (share["hand"], share.get("own"), share.get("board"), share.get("own_face", "any"), share.get("set"))
+    own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
+    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")))
 
 
 def _always_won(share: Book) -> bool:
@@ -524,7 +525,7 @@ def _always_won(share: Book) -> bool:
     return not HAND_TRAITS[hand].card and not ("qualifier" in share and _low(hand)) and "at_least" not in share
 
 
-@check(("pots", "shares"), ("deck",))
+@check(("pots", "shares"), ("deck",), ("wild",))
 def share_combination(book: Book) -> Iterator[Finding]:
     """Shares read the cards differently; a qualifier belongs to a low share and ``at_least``
     to a high one; one share is always won, to take the shares nobody wins."""
@@ -553,6 +554,8 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
             f"a qualifier (the highest rank of a low) applies only to a low hand ({lows}); a high share "
             f"takes at_least (the least hand: {{hand: pair, rank: J}}); remove it from the {share['hand']!r} share",
         )
+    if share.get("natural"):
+        yield from _natural_share(book, index, share)
     least = share.get("at_least")
     if least is None:
         return
@@ -569,6 +572,21 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         lowest = LEAST_HAND_TRAITS[least["hand"]].lowest_rank
         yield Finding((*where, "rank"), f"a {least['hand']} ranked {least['rank']} does not exist: its "
                       f"deciding rank is at least {lowest}")  # fmt: skip
+
+
+def _natural_share(book: Book, index: int, share: Book) -> Iterator[Finding]:
+    """A natural share is a poker share of a book with wild cards that are cards (a wild
+    rank or single wild cards), and no joker, which is no card when not wild."""
+    where = ("pots", "shares", index, "natural")
+    wild = book.get("wild", {})
+    if HAND_TRAITS[share["hand"]].card:
+        yield Finding(where, f"natural applies to a poker hand; a {share['hand']} share reads one card")
+    elif DECK_TRAITS[book["deck"]["cards"]].jokers:
+        yield Finding(where, f"a natural hand plays every card as what it is, and the {book['deck']['cards']} "
+                      "deck's joker is nothing but wild: use a deck without jokers")  # fmt: skip
+    elif not (wild.get("ranks") or wild.get("cards") or wild.get("follows") or wild.get("follow", "none") != "none"):
+        yield Finding(where, "no card is wild in this book, so every hand is natural: set wild.ranks, "
+                      "wild.cards or wild.follow, or remove natural")  # fmt: skip
 
 
 def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:

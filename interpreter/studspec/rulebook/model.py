@@ -141,6 +141,8 @@ class Share:
     hand: str
     qualifier: int | None = None
     """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
+    natural: bool = False
+    """Wild cards play as what they are in this share: the best natural hand wins it."""
     at_least: tuple[str, str | None] | None = None
     """For a high ranking: the least hand that qualifies, its class and deciding rank letter
     (``("pair", "J")``: jacks or better; ``pots.shares[].at_least``)."""
