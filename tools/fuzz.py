@@ -347,9 +347,15 @@ class ShareOracle:
         return sorted(seat for seat, key in scored.items() if key == best)
 
 
-def _hole_spade(highest: bool, ace_low: bool) -> Callable[[Holding], Key | None]:
+def _hole_spade(
+    highest: bool, ace_low: bool, letter: str = "s", anywhere: bool = False
+) -> Callable[[Holding], Key | None]:
+    """The card share's score: the highest (or lowest) card of the suit ``letter`` among the
+    hole cards, or among every own card (``anywhere``)."""
+
     def score(holding: Holding) -> Key | None:
-        spades = [1 if ace_low and rank == ACE else rank for rank, suit in holding.hole() if suit == "s"]
+        cards = holding.own if anywhere else holding.hole()
+        spades = [1 if ace_low and rank == ACE else rank for rank, suit in cards if suit == letter]
         if not spades:
             return None
         return (max(spades) if highest else min(spades),)
@@ -453,7 +459,11 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
         elif name in HOLE_SHARES:
             highest, ace_low = HOLE_SHARES[name]
-            oracles.append(ShareOracle(name, _hole_spade(highest, ace_low), highest, False))
+            anywhere = share.card_face == "any"
+            shown = name.replace("spade", share.suit[:-1])  # high-heart-in-the-hole ...
+            shown = shown.replace("-in-the-hole", "-in-the-hand") if anywhere else shown
+            score = _hole_spade(highest, ace_low, share.suit[0], anywhere)
+            oracles.append(ShareOracle(shown, score, highest, False))
         else:
             return f"the {name} share"
     return oracles

@@ -112,6 +112,17 @@ def test_the_natural_share_reads_a_wild_deuce_as_a_deuce() -> None:
     ]
 
 
+HEARTS = str(ROOT / "tests" / "data" / "shares" / "high-heart-in-the-hand.yaml")
+
+
+def test_a_card_share_of_another_suit_and_any_face() -> None:
+    """The highest heart a player holds, up or down (suit: hearts, card_face: any): p1's ace
+    of hearts face up beats p2's king of hearts in the hole, which High Chicago's hole-only
+    rule would have counted alone; the high half to p2's three sixes."""
+    hands = {0: "2c3dAh7s8d9c4s", 1: "Kh5c6d6h6sQc2d"}
+    assert awarded(HEARTS, 100, hands) == [("high", ((1, 50),)), ("high-heart-in-the-hand", ((0, 50),))]
+
+
 @pytest.mark.parametrize(
     ("book", "message"),
     [
@@ -142,6 +153,7 @@ def test_validate_refuses_a_natural_share_with_nothing_wild_or_a_joker(book: str
         ("    - hand: ace-to-five-low\n      at_least: {hand: pair}\n", "applies only to a high hand"),
         ("    - hand: high\n      at_least: {hand: flush, rank: '6'}\n", "its deciding rank is at least 7"),
         ("    - hand: high\n      qualifier: 8\n", "a high share takes at_least"),
+        ("    - hand: high\n      suit: hearts\n", "suit says which card wins a card share"),
         (
             (
                 "    - hand: high\n    - hand: ace-to-five-low\n    - hand: deuce-to-seven-low\n"

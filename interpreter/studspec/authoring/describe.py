@@ -542,6 +542,8 @@ class _Builder:
                 continue
             said = phrase("pots.shares.hand", share.hand)
             text = fill(said.text, self.book)
+            if HAND_TRAITS[share.hand].card:
+                said, text = _card_share_words(share, said, text)
             if share.own is not None and share.board is not None:
                 text += _own_and_board_words(share.own, share.board, share.own_face == "down")
             if share.natural:
@@ -678,6 +680,17 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     return (
         f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
     )
+
+
+def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, str]:
+    """A card share's words for its suit and the cards it reads (the phrases say the spade
+    in the hole, the default)."""
+    suit = phrase("pots.shares.suit", share.suit).noun
+    face = phrase("pots.shares.card_face", share.card_face)
+    words = text.replace("spade", suit).replace("among a player's face-down cards", face.text)
+    words = words.replace("in the hole", face.noun)
+    noun = said.noun.replace("spade", suit).replace("in the hole", face.noun)
+    return replace(said, noun=noun), words
 
 
 def _high_poker(share: Share) -> bool:

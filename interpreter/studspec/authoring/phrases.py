@@ -208,6 +208,12 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "goes round until one player is left, who wins the pot."
     ),
     ("streets.turn_until_best", "false"): Phrase(""),
+    ("pots.shares.suit", "clubs"): Phrase("club", noun="club"),
+    ("pots.shares.suit", "diamonds"): Phrase("diamond", noun="diamond"),
+    ("pots.shares.suit", "hearts"): Phrase("heart", noun="heart"),
+    ("pots.shares.suit", "spades"): Phrase("spade", noun="spade"),
+    ("pots.shares.card_face", "down"): Phrase("among a player's face-down cards", noun="in the hole"),
+    ("pots.shares.card_face", "any"): Phrase("among all of a player's cards, up or down", noun="in the hand"),
     ("pots.shares.natural", "true"): Phrase("every card played as what it is, wild cards too"),
     ("pots.shares.natural", "false"): Phrase(""),
     ("pots.shares.at_least.hand", "pair"): Phrase("at least a pair", noun="a pair"),

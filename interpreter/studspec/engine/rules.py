@@ -684,6 +684,8 @@ def _share_rule(share: Share, removed: frozenset[int]) -> ShareRule:
     """A share's rule: its ranking on the book's deck, reading one of the two hands a seat set
     if it names one."""
     rule = for_deck(SHARE_RULES[share.hand], removed)
+    if isinstance(rule, HoleCardShare):
+        return rule.of(Suit[share.suit.upper()], share.card_face == "any")
     if share.own is not None and share.board is not None:
         assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
         return OwnAndBoardShare(rule, share.own, share.board, down_only=share.own_face == "down")

@@ -104,6 +104,9 @@ class RankedShare:
         return self.ranking.describe(score)
 
 
+_SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
+
+
 class HoleCardShare:
     """A share won by the best single card of one suit among a seat's face-down cards.
 
@@ -113,12 +116,14 @@ class HoleCardShare:
     share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
-    __slots__ = ("high", "name", "order", "ranking", "suit")
+    __slots__ = ("anywhere", "high", "name", "order", "ranking", "suit")
 
-    def __init__(self, name: str, suit: Suit, order: Callable[[int], int]) -> None:
+    def __init__(self, name: str, suit: Suit, order: Callable[[int], int], anywhere: bool = False) -> None:
         self.name = name
         self.suit = suit
         self.order = order
+        self.anywhere = anywhere
+        """Any of the seat's own cards counts, up or down (``card_face: any``), not only the hole."""
         self.high = False
         """The poker share takes the pot's odd chip first."""
         self.ranking = HIGH
@@ -131,8 +136,19 @@ class HoleCardShare:
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return holding.playing
 
+    def of(self, suit: Suit, anywhere: bool) -> HoleCardShare:
+        """The same share for another suit, or reading every own card (``pots.shares[].suit``,
+        ``card_face``), named for it: ``high-heart-in-the-hole``, ``high-spade-in-the-hand``."""
+        if suit is self.suit and anywhere is self.anywhere:
+            return self
+        name = self.name.replace("spade", _SUIT_WORDS[suit])
+        return HoleCardShare(
+            name.replace("-in-the-hole", "-in-the-hand") if anywhere else name, suit, self.order, anywhere
+        )
+
     def score(self, holding: Holding) -> int | None:
-        ranks = [card >> 2 for card in holding.hole() if card < FIRST_JOKER and card & 3 == self.suit]
+        cards = holding.cards if self.anywhere else holding.hole()
+        ranks = [card >> 2 for card in cards if card < FIRST_JOKER and card & 3 == self.suit]
         if not ranks:
             return None
         best = max(ranks, key=self.order)
@@ -144,7 +160,8 @@ class HoleCardShare:
     def describe(self, score: int) -> str:
         rank = score % 16
         card = RANK_LETTERS[rank] + SUIT_LETTERS[self.suit]
-        return f"the {RANK_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
+        where = "in the hand" if self.anywhere else "in the hole"
+        return f"the {RANK_NAMES[rank]} of {self.suit.name.lower()} {where} ({card})"
 
 
 class SetHandShare:

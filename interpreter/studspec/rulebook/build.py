@@ -68,6 +68,8 @@ def _share(data: Mapping[str, Any]) -> Share:
         own_face=data.get("own_face", "any"),
         at_least=_at_least(data.get("at_least")),
         natural=bool(data.get("natural", False)),
+        suit=data.get("suit", "spades"),
+        card_face=data.get("card_face", "down"),
     )
 
 

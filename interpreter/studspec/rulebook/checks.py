@@ -515,7 +515,8 @@ def _low(hand: str) -> bool:
 def _reading(share: Book) -> tuple[Any, ...]:
     """What a share reads and how: two shares alike would always go to the same hands."""
     own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
-    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")))
+    card = (share.get("suit", "spades"), share.get("card_face", "down"))
+    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card)
 
 
 def _always_won(share: Book) -> bool:
@@ -556,6 +557,11 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         )
     if share.get("natural"):
         yield from _natural_share(book, index, share)
+    for key in ("suit", "card_face"):
+        if key in share and not HAND_TRAITS[share["hand"]].card:
+            cards = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.card)))
+            yield Finding(("pots", "shares", index, key), f"{key} says which card wins a card share ({cards}); "
+                          f"a {share['hand']} share is a poker hand")  # fmt: skip
     least = share.get("at_least")
     if least is None:
         return

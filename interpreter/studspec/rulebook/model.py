@@ -141,6 +141,10 @@ class Share:
     hand: str
     qualifier: int | None = None
     """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
+    suit: str = "spades"
+    """For a card share: the suit of the card that wins it (``pots.shares[].suit``)."""
+    card_face: str = "down"
+    """For a card share: ``down``, the card counts in the hole only; ``any``, up or down too."""
     natural: bool = False
     """Wild cards play as what they are in this share: the best natural hand wins it."""
     at_least: tuple[str, str | None] | None = None
