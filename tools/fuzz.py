@@ -110,6 +110,7 @@ from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
 from studspec.files import write_atomically
+from studspec.rulebook.model import Share
 from studspec.rulebook.options import INDICATOR_TRAITS, TRIGGER_EFFECT_TRAITS
 
 MAX_STEPS = 2000
@@ -399,6 +400,8 @@ class ShareOracle:
     high: bool
     """A high poker share: it takes a pot's odd chips first, and plays for high when declaring."""
     qualifier: int | None = None
+    least: tuple[int, int] | None = None
+    """A high share's least qualifying hand: its category and deciding rank (``at_least``)."""
     qualifies: Callable[[Key, int], bool] = eight_or_better
     """Whether a key meets the share's qualifier (a five-card low, or a four-card badugi)."""
 
@@ -407,6 +410,8 @@ class ShareOracle:
         for seat in seats:
             key = self.score(held[seat])
             if key is not None and (self.qualifier is None or self.qualifies(key, self.qualifier)):
+                if self.least is not None and key[:2] < self.least:  # a lower class, or its rank below
+                    continue
                 scored[seat] = key
         if not scored:
             return []
@@ -414,9 +419,15 @@ class ShareOracle:
         return sorted(seat for seat, key in scored.items() if key == best)
 
 
-def _hole_spade(highest: bool, ace_low: bool) -> Callable[[Holding], Key | None]:
+def _hole_spade(
+    highest: bool, ace_low: bool, letter: str = "s", anywhere: bool = False
+) -> Callable[[Holding], Key | None]:
+    """The card share's score: the highest (or lowest) card of the suit ``letter`` among the
+    hole cards, or among every own card (``anywhere``)."""
+
     def score(holding: Holding) -> Key | None:
-        spades = [1 if ace_low and rank == ACE else rank for rank, suit in holding.hole() if suit == "s"]
+        cards = holding.own if anywhere else holding.hole()
+        spades = [1 if ace_low and rank == ACE else rank for rank, suit in cards if suit == letter]
         if not spades:
             return None
         return (max(spades) if highest else min(spades),)
@@ -494,6 +505,13 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
     oracles: list[ShareOracle] = []
     for share in variant.shares:
         name, qualifier = share.hand, share.qualifier
+        if share.natural and share.own is None and share.set_hand is None and name in ("high", *LOWS):
+            key = high_key if name == "high" else LOWS[name]  # every card as what it is
+            high = name == "high"
+            oracles.append(ShareOracle(f"{name} (natural)", _ranked(key), high, high, qualifier, least_key(share)))
+            continue
+        if share.natural:
+            return f"a natural {name} share"
         if wild_ranks and name != "high":
             return f"wild cards in a {name} share"
         if wild_ranks and variant.wild.flush != "distinct-ranks":
@@ -505,21 +523,52 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
                 return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
             ranking = high_key if name == "high" else LOWS[name]
             score = _own_and_board(ranking, share.own, share.board, name == "high", share.own_face == "down")
-            oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier))
+            oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier, least_key(share)))
         elif name == "high":
             score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
-            oracles.append(ShareOracle(name, score, True, True))
+            oracles.append(ShareOracle(name, score, True, True, least=least_key(share)))
         elif name in LOWS:
             oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
         elif name in MORE_RANKINGS:
+            if share.at_least is not None:
+                return f"at_least on a {name} share"  # the least hands are high poker's keys
             key, high = MORE_RANKINGS[name]
-            oracles.append(ShareOracle(name, _ranked(key), True, high, qualifier, badugi_qualifies))
+            oracles.append(ShareOracle(name, _ranked(key), True, high, qualifier, qualifies=badugi_qualifies))
         elif name in HOLE_SHARES:
             highest, ace_low = HOLE_SHARES[name]
-            oracles.append(ShareOracle(name, _hole_spade(highest, ace_low), highest, False))
+            anywhere = share.card_face == "any"
+            shown = name.replace("spade", share.suit[:-1])  # high-heart-in-the-hole ...
+            shown = shown.replace("-in-the-hole", "-in-the-hand") if anywhere else shown
+            score = _hole_spade(highest, ace_low, share.suit[0], anywhere)
+            oracles.append(ShareOracle(shown, score, highest, False))
         else:
             return f"the {name} share"
     return oracles
+
+
+LEAST_CLASSES = {
+    "pair": (PAIR, 2),
+    "two-pair": (TWO_PAIR, 3),
+    "three-of-a-kind": (TRIPS, 2),
+    "straight": (STRAIGHT, 5),
+    "flush": (FLUSH, 7),
+    "full-house": (FULL_HOUSE, 2),
+    "four-of-a-kind": (QUADS, 2),
+    "straight-flush": (STRAIGHT_FLUSH, 5),
+}
+"""Each class a high share's ``at_least`` names: its category here, and its lowest deciding
+rank (two pair from threes, a straight from the five-high wheel, a flush from seven high)."""
+
+
+def least_key(share: Share) -> tuple[int, int] | None:
+    """The (category, deciding rank) a hand must reach: every hand of a higher class
+    qualifies, and of the class one whose deciding rank (a key's first rank: the pair's, the
+    higher pair's, the three's or the four's, a straight's or a flush's top card) is as high."""
+    if share.at_least is None:
+        return None
+    hand, letter = share.at_least
+    category, lowest = LEAST_CLASSES[hand]
+    return category, lowest if letter is None else RANK_LETTERS.index(letter) + 2
 
 
 LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
@@ -788,8 +837,17 @@ def asks_decisions(book: str) -> bool:
 
 def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> list[tuple[int, tuple[int, ...]]]:
     """Main and side pots from what each seat put in: a pot closes at each level a live seat
-    stopped at; folded money above the last level joins the last pot; dead money the main pot
-    (a pot of its own, first, when a seat still in put nothing in but a price)."""
+    stopped at; folded money above the last level joins the last pot, but for a bet nobody
+    called (one seat's money above every other seat's), which is its own, returned to it
+    even when its hand is dead; dead money the main pot (a pot of its own, first, when a
+    seat still in put nothing in but a price)."""
+    ranked = sorted(contributed, reverse=True)
+    if ranked and ranked[0] > 0 and (len(ranked) == 1 or ranked[0] > ranked[1]):
+        seat = contributed.index(ranked[0])
+        if not live[seat]:
+            excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+            rest = [c - excess if s == seat else c for s, c in enumerate(contributed)]
+            return [*side_pots(rest, live, dead), (excess, (seat,))]
     levels = sorted({c for c, alive in zip(contributed, live) if alive and c > 0})
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0

@@ -323,3 +323,16 @@ def test_mexican_stud_rolls_before_the_card_and_the_roller_gets_it_face_down() -
     assert [faces[2] for faces in hand.faces] == [Face.DOWN, Face.UP]
     assert [faces.count(Face.DOWN) for faces in hand.faces] == [1, 1]
     assert hand.boards[0] == cards("9d5s")  # the door, then the rolled card
+
+
+def test_an_unseen_card_named_twice_is_refused(tmp_path: Path) -> None:
+    """A replay whose deals were ``??``: naming one unseen card twice is two cards that are
+    one, refused as a seen card named twice is (found by tools/fuzz.py: ``p4 sd 2s2s`` was
+    taken as two discards)."""
+    hand = Hand(book(tmp_path, "flip", FLIP), [1000, 1000], deal_from_outside=True)
+    hand.deal(0, [None, None, None, None])
+    hand.deal(1, cards("2c9d9h3h"))
+    refused(hand, "p1 up 2s2s", "named twice")
+    act(hand, "p1 up 2s7d")  # two unseen cards, named once each
+    act(hand, "p2 up 2c3h")  # the last to choose: every choice is carried out, and p1's become known
+    assert hand.cards[0][:2] == cards("2s7d") and hand.boards[0] == cards("2s7d")

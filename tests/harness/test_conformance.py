@@ -331,6 +331,8 @@ def test_the_guide_lists_every_topical_folder() -> None:
         "community",
         "decks",
         "table-rules",
+        "no-peek",
+        "shares",
         "wild-changes",
         "rankings",
     }  # non-casino books, apart

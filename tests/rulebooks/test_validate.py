@@ -155,9 +155,9 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
     (
         "two-high-shares.yaml",
         None,
-        6,
-        3,
-        ["pots.shares", "one high and one low", "high + ace-to-five-low", "got high + high"],
+        8,
+        7,
+        ["pots.shares[1]", "shares 1 and 2 both read the high hand of the same cards", "different rankings"],
     ),
     (
         "lone-low-share-with-qualifier.yaml",
@@ -229,7 +229,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: anaconda, baseball, cowpie, english-stud, five-card-stud, follow-the-queen, high-chicago",
+            "built-in rule books: anaconda, baseball, chicago-declare, cowpie, english-stud, five-card-stud, follow-the-queen",
         ],
     ),
     (

@@ -131,3 +131,37 @@ def test_a_swing_that_ties_one_share_and_wins_the_other_keeps_both() -> None:
         ("high", ((0, 25), (1, 25))),
         ("ace-to-five-low", ((0, 50),)),
     ]
+
+
+def _chicago_award(
+    hands: dict[int, str], declared: dict[int, Declaration]
+) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    """One pot of 100 of the chicago-declare book, split among the declared shares."""
+    from studspec.engine.machine import compile_variant
+
+    shares = compile_variant(load_variant("chicago-declare")).rules.shares
+    held = {seat: Holding.known(list(parse_cards(text)), FACES) for seat, text in hands.items()}
+    awards = award_pot(0, 100, sorted(hands), shares, held.__getitem__, ODD_CHIP["highest-card-by-suit"], declared)
+    return [(award.share, award.amounts) for award in awards]
+
+
+def test_chicago_declared_low_names_the_spade_in_the_hole() -> None:
+    """poker.tj, High Chicago: players declare the high hand, the high spade in the hole or
+    both. p1 (three sixes) declares high, p2 (the king of spades in the hole, no pair)
+    declares low, that is the spade: each takes the half it declared for."""
+    hands = {0: "2c3d6d6h6s9c4h", 1: "Ks7c2dTcJh8d3c"}
+    assert _chicago_award(hands, {0: Declaration.HIGH, 1: Declaration.LOW}) == [
+        ("high", ((0, 50),)),
+        ("high-spade-in-the-hole", ((1, 50),)),
+    ]
+
+
+def test_chicago_declared_a_failed_swing_wins_nothing() -> None:
+    """p1 declares both with the best high hand but only the five of spades in the hole;
+    p2's king of spades in the hole beats it, so p1 wins nothing; the shares are decided
+    again without p1: p2, who declared the spade, takes it, and the high half nobody else
+    declared for goes to the first share somebody won, the spade's winner (docs/rules.md S9)."""
+    hands = {0: "5s3d6d6h6c9c4h", 1: "Ks7c2dTcJh8d3c"}
+    assert _chicago_award(hands, {0: Declaration.BOTH, 1: Declaration.LOW}) == [
+        ("high-spade-in-the-hole", ((1, 100),)),
+    ]

@@ -17,6 +17,8 @@ from typing import Any
 
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, Rank, card_name, parse_card
+from studspec.engine.evaluation import HIGH
+from studspec.engine.qualifiers import LEAST_RANK, least_cards
 from studspec.engine.wild_cards import SINGULARS, plural, wild_words
 from studspec.rulebook.model import Face, Share, Street, Trigger, Variant
 from studspec.rulebook.options import (
@@ -504,10 +506,15 @@ class _Builder:
         return f"{rule} (a player who cannot pay it all pays what they have and is all-in)"
 
     def showdown(self) -> Section:
+        declared = self.text("showdown.declare")
+        other = next((share for share in self.variant.shares if HAND_TRAITS[share.hand].card), None)
+        if other is not None and self.variant.declare != "none":  # "low" names the card share
+            noun = phrase("pots.shares.hand", other.hand).noun
+            declared += f" Here low is the {noun}: a player declares the high hand, the {noun}, or both."
         return Section(
             "Showdown",
             (
-                self.point(self.text("showdown.declare"), "showdown.declare"),
+                self.point(declared, "showdown.declare"),
                 self.point(self.text("showdown.order"), "showdown.order"),
             ),
         )
@@ -549,9 +556,13 @@ class _Builder:
                 continue
             said = phrase("pots.shares.hand", share.hand)
             text = fill(said.text, self.book)
+            if HAND_TRAITS[share.hand].card:
+                said, text = _card_share_words(share, said, text)
             if share.own is not None and share.board is not None:
                 text += _own_and_board_words(share.own, share.board, share.own_face == "down")
-            described.append((said.noun, text))
+            if share.natural:
+                text += ", " + phrase("pots.shares.natural", "true").text
+            described.append((f"natural {said.noun}" if share.natural else said.noun, text))
         nouns = [noun for noun, _ in described]
         if len(set(nouns)) < len(nouns):  # two shares of one ranking (Studaha): first, second
             described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]
@@ -566,20 +577,12 @@ class _Builder:
                 f"Half of each pot goes to the best {first}, half to the best {second}, as each player set them."
             ]
         sentences += [f"The {noun} is {text}." for noun, text in described]
-        for share, (noun, _) in zip(shares[1:], described[1:]):
-            if share.qualifier is not None:
-                rank = _LOW_RANKS[share.qualifier]
-                size = _number(HAND_TRAITS[share.hand].size)
-                sentences.append(
-                    f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
-                    f"(\u201c{rank} or better\u201d); when no {noun} qualifies, the best "
-                    f"{described[0][0]} takes that share too."
-                )
-            elif not HAND_TRAITS[share.hand].card and (share.set_hand is None or HAND_TRAITS[share.hand].low):
-                sentences.append(f"Every hand qualifies for the {noun} share.")
+        sentences += _qualifier_sentences(shares, [noun for noun, _ in described])
+        odd = next((noun for share, (noun, _) in zip(shares, described) if _high_poker(share)), described[0][0])
+        second = " (a second odd chip, of three shares, to the next share in the list)" if len(shares) == 3 else ""
         sentences.append(
             f"One hand may win every share (a scoop). When a pot does not divide evenly between "
-            f"the shares, the odd chip goes to the share of the {described[0][0]}."
+            f"the shares, the odd chip goes to the share of the {odd}{second}."
         )
         return " ".join(sentences)
 
@@ -691,6 +694,57 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     return (
         f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
     )
+
+
+def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, str]:
+    """A card share's words for its suit and the cards it reads (the phrases say the spade
+    in the hole, the default)."""
+    suit = phrase("pots.shares.suit", share.suit).noun
+    face = phrase("pots.shares.card_face", share.card_face)
+    words = text.replace("spade", suit).replace("among a player's face-down cards", face.text)
+    words = words.replace("in the hole", face.noun)
+    noun = said.noun.replace("spade", suit).replace("in the hole", face.noun)
+    return replace(said, noun=noun), words
+
+
+def _high_poker(share: Share) -> bool:
+    traits = HAND_TRAITS[share.hand]
+    return not traits.low and not traits.card
+
+
+def _least_words(share: Share) -> str:
+    """The least hand a qualified high share takes, in words, with its weakest cards."""
+    assert share.at_least is not None
+    hand, letter = share.at_least
+    rank = RANK_LETTERS.index(letter) if letter is not None else LEAST_RANK[hand]
+    cards = least_cards(hand, rank)
+    words = HIGH.describe(HIGH.value(cards))
+    article = "a " if words.startswith(("pair", "straight", "flush", "full", "royal")) else ""
+    return f"with at least {article}{words} ({'-'.join(str(card)[0] for card in cards)} or better)"
+
+
+def _qualifier_sentences(shares: tuple[Share, ...], nouns: list[str]) -> list[str]:
+    """Who qualifies for each share, and where a share nobody qualifies for goes."""
+    sentences = []
+    for index, (share, noun) in enumerate(zip(shares, nouns)):
+        others = [other for number, other in enumerate(nouns) if number != index]
+        goes = (
+            f"the best {others[0]} takes that share too"
+            if len(others) == 1
+            else f"that share goes to the first share somebody wins, in the order above ({', '.join(others)})"
+        )
+        if share.qualifier is not None:
+            rank = _LOW_RANKS[share.qualifier]
+            size = _number(HAND_TRAITS[share.hand].size)
+            sentences.append(
+                f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
+                f"(\u201c{rank} or better\u201d); when no {noun} qualifies, {goes}."
+            )
+        elif share.at_least is not None:
+            sentences.append(f"A {noun} qualifies only {_least_words(share)}; when no {noun} qualifies, {goes}.")
+        elif index and not HAND_TRAITS[share.hand].card and (share.set_hand is None or HAND_TRAITS[share.hand].low):
+            sentences.append(f"Every hand qualifies for the {noun} share.")
+    return sentences
 
 
 def _own_and_board_words(own: int, board: int, down_only: bool = False) -> str:

@@ -217,6 +217,22 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "goes round until one player is left, who wins the pot."
     ),
     ("streets.turn_until_best", "false"): Phrase(""),
+    ("pots.shares.suit", "clubs"): Phrase("club", noun="club"),
+    ("pots.shares.suit", "diamonds"): Phrase("diamond", noun="diamond"),
+    ("pots.shares.suit", "hearts"): Phrase("heart", noun="heart"),
+    ("pots.shares.suit", "spades"): Phrase("spade", noun="spade"),
+    ("pots.shares.card_face", "down"): Phrase("among a player's face-down cards", noun="in the hole"),
+    ("pots.shares.card_face", "any"): Phrase("among all of a player's cards, up or down", noun="in the hand"),
+    ("pots.shares.natural", "true"): Phrase("every card played as what it is, wild cards too"),
+    ("pots.shares.natural", "false"): Phrase(""),
+    ("pots.shares.at_least.hand", "pair"): Phrase("at least a pair", noun="a pair"),
+    ("pots.shares.at_least.hand", "two-pair"): Phrase("at least two pair", noun="two pair"),
+    ("pots.shares.at_least.hand", "three-of-a-kind"): Phrase("at least three of a kind", noun="three of a kind"),
+    ("pots.shares.at_least.hand", "straight"): Phrase("at least a straight", noun="a straight"),
+    ("pots.shares.at_least.hand", "flush"): Phrase("at least a flush", noun="a flush"),
+    ("pots.shares.at_least.hand", "full-house"): Phrase("at least a full house", noun="a full house"),
+    ("pots.shares.at_least.hand", "four-of-a-kind"): Phrase("at least four of a kind", noun="four of a kind"),
+    ("pots.shares.at_least.hand", "straight-flush"): Phrase("at least a straight flush", noun="a straight flush"),
     ("streets.betting", "true"): Phrase(""),
     ("streets.betting", "false"): Phrase("There is no betting on this street."),
     # --- decisions about cards -----------------------------------------------------------
@@ -471,20 +487,21 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(
         "the highest spade among a player's face-down cards, the ace highest; a folded hand has "
-        "no claim to it, and when no player still in holds a spade in the hole the other share "
-        "takes the whole pot",
+        "no claim to it, and when no player still in holds a spade in the hole its share goes to "
+        "the first other share somebody wins (of two shares, the poker hand takes the whole pot)",
         noun="spade in the hole",
     ),
     ("pots.shares.hand", "low-spade-in-the-hole"): Phrase(
         "the lowest spade among a player's face-down cards, the ace lowest; a folded hand has no "
-        "claim to it, and when no player still in holds a spade in the hole the other share takes "
-        "the whole pot",
+        "claim to it, and when no player still in holds a spade in the hole its share goes to the "
+        "first other share somebody wins (of two shares, the poker hand takes the whole pot)",
         noun="low spade in the hole",
     ),
     ("pots.shares.hand", "low-spade-in-the-hole-ace-high"): Phrase(
         "the lowest spade among a player's face-down cards, the ace counting high so the deuce is "
         "lowest; a folded hand has no claim to it, and when no player still in holds a spade in "
-        "the hole the other share takes the whole pot",
+        "the hole its share goes to the first other share somebody wins (of two shares, the poker "
+        "hand takes the whole pot)",
         noun="low spade in the hole",
     ),
     ("pots.odd_chip", "highest-card-by-suit"): Phrase(

@@ -209,14 +209,14 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     only = rule.faces[0] if len(rule.faces) == 1 else None
     taken: list[int] = []
     named = action.cards or ()
-    for index, card in enumerate(named):
-        if card is not None and card in named[:index]:  # an unseen card may stand for one card, not two
-            raise _refused(hand, seat, card, action, rule)
+    for number, card in enumerate(named):
         if card is not None and card in held:
             position = held.index(card)
             if position in taken or (only is not None and faces[position] is not only):  # twice, or not eligible
                 raise _refused(hand, seat, card, action, rule)
         else:
+            if card is not None and card in named[:number]:  # one unseen card named twice
+                raise _refused(hand, seat, card, action, rule)
             found = _unseen_for(hand, seat, card, eligible(hand, seat, rule), taken)
             if found is None:
                 raise _refused(hand, seat, card, action, rule)

@@ -27,10 +27,19 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
 
     Each level at which a live seat stopped contributing closes a pot. Money of folded
     seats beyond the last live level (possible only when live seats are all-in for less)
-    joins the last pot. ``dead`` money (paid for cards, not bet) is contested by every seat
-    still in: it joins the main pot, or, when a seat still in bet nothing (it went all-in
-    paying a price, in a game without an ante), it is a pot of its own, the first.
+    joins the last pot, except a bet nobody called: what one seat put in beyond every other
+    seat is its own, returned to it (the last pot, its one seat) even when a rule made its
+    hand dead after the round (a kill card, a turn that fell short), as a table returns an
+    uncalled bet when the round ends (WSOP-L 216; TDA 54). ``dead`` money (paid for cards,
+    not bet) is contested by every seat still in: it joins the main pot, or, when a seat
+    still in bet nothing (it went all-in paying a price, in a game without an ante), it is
+    a pot of its own, the first.
     """
+    returned = _uncalled(contributions, live)
+    if returned is not None:
+        seat, excess = returned
+        contributions = [c - excess if s == seat else c for s, c in enumerate(contributions)]
+        return [*build_pots(contributions, live, dead), Pot(excess, (seat,))]
     levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
     pots: list[Pot] = []
     previous = 0
@@ -62,6 +71,18 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0
             # contests the dead money alone: a pot of its own, ahead of the bets' pots.
             pots.insert(0, Pot(dead, everyone))
     return pots
+
+
+def _uncalled(contributions: Sequence[int], live: Sequence[bool]) -> tuple[int, int] | None:
+    """The seat out of the hand whose contribution is above every other seat's, and by how
+    much (``None``: none is; a live seat's excess is a pot of its own already)."""
+    top = max(contributions, default=0)
+    if top <= 0 or contributions.count(top) != 1:
+        return None
+    seat = contributions.index(top)
+    if live[seat]:
+        return None
+    return seat, top - max((c for s, c in enumerate(contributions) if s != seat), default=0)
 
 
 def divide(amount: int, winners: Sequence[int], odd_chip_key: Callable[[int], Any]) -> dict[int, int]:

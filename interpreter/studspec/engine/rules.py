@@ -38,11 +38,13 @@ from .evaluation import (
     Ranking,
 )
 from .phases import PhaseKind
+from .qualifiers import least_value
 from .records import quick_init
 from .registry import Registry
 from .shares import (
     Evaluator,
     HoleCardShare,
+    NaturalShare,
     OwnAndBoardShare,
     RankedShare,
     SetHandShare,
@@ -668,7 +670,7 @@ def resolve(variant: Variant) -> ResolvedRules:
             )
             for t in variant.triggers
         ),
-        shares=tuple((_share_rule(share, removed_ranks(variant)), share.qualifier) for share in variant.shares),
+        shares=tuple(_share(share, removed_ranks(variant)) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
@@ -678,10 +680,26 @@ def resolve(variant: Variant) -> ResolvedRules:
     )
 
 
+def _share(share: Share, removed: frozenset[int]) -> tuple[ShareRule, int | None]:
+    """A share's rule and its qualifier: a low's highest rank, or for a high share the
+    value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
+    rule = _share_rule(share, removed)
+    if share.natural:
+        assert not isinstance(rule, (HoleCardShare, NaturalShare))  # the checks allow natural on poker shares only
+        rule = NaturalShare(rule)
+    if share.at_least is None:
+        return rule, share.qualifier
+    hand, rank = share.at_least
+    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare, NaturalShare))  # poker shares only
+    return rule, least_value(rule.ranking.value, hand, None if rank is None else RANK_LETTERS.index(rank))
+
+
 def _share_rule(share: Share, removed: frozenset[int]) -> ShareRule:
     """A share's rule: its ranking on the book's deck, reading one of the two hands a seat set
     if it names one."""
     rule = for_deck(SHARE_RULES[share.hand], removed)
+    if isinstance(rule, HoleCardShare):
+        return rule.of(Suit[share.suit.upper()], share.card_face == "any")
     if share.own is not None and share.board is not None:
         assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
         return OwnAndBoardShare(rule, share.own, share.board, down_only=share.own_face == "down")

@@ -11,7 +11,7 @@ the spade in the hole, docs/rules.md V4, edge case E35).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import cast
 
@@ -94,10 +94,17 @@ class RankedShare:
         return holding.playing
 
     def qualifies(self, score: int, qualifier: int) -> bool:
+        """A low's qualifier is its highest rank ("eight or better"); a high share's is the
+        value of the least hand that qualifies (``at_least``: a pair of jacks)."""
+        if self.high:
+            return score >= qualifier
         return self.ranking.qualifies(score, qualifier)
 
     def describe(self, score: int) -> str:
         return self.ranking.describe(score)
+
+
+_SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 
 
 class HoleCardShare:
@@ -109,12 +116,14 @@ class HoleCardShare:
     share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
-    __slots__ = ("high", "name", "order", "ranking", "suit")
+    __slots__ = ("anywhere", "high", "name", "order", "ranking", "suit")
 
-    def __init__(self, name: str, suit: Suit, order: Callable[[int], int]) -> None:
+    def __init__(self, name: str, suit: Suit, order: Callable[[int], int], anywhere: bool = False) -> None:
         self.name = name
         self.suit = suit
         self.order = order
+        self.anywhere = anywhere
+        """Any of the seat's own cards counts, up or down (``card_face: any``), not only the hole."""
         self.high = False
         """The poker share takes the pot's odd chip first."""
         self.ranking = HIGH
@@ -127,8 +136,19 @@ class HoleCardShare:
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return holding.playing
 
+    def of(self, suit: Suit, anywhere: bool) -> HoleCardShare:
+        """The same share for another suit, or reading every own card (``pots.shares[].suit``,
+        ``card_face``), named for it: ``high-heart-in-the-hole``, ``high-spade-in-the-hand``."""
+        if suit is self.suit and anywhere is self.anywhere:
+            return self
+        name = self.name.replace("spade", _SUIT_WORDS[suit])
+        return HoleCardShare(
+            name.replace("-in-the-hole", "-in-the-hand") if anywhere else name, suit, self.order, anywhere
+        )
+
     def score(self, holding: Holding) -> int | None:
-        ranks = [card >> 2 for card in holding.hole() if card < FIRST_JOKER and card & 3 == self.suit]
+        cards = holding.cards if self.anywhere else holding.hole()
+        ranks = [card >> 2 for card in cards if card < FIRST_JOKER and card & 3 == self.suit]
         if not ranks:
             return None
         best = max(ranks, key=self.order)
@@ -140,7 +160,8 @@ class HoleCardShare:
     def describe(self, score: int) -> str:
         rank = score % 16
         card = RANK_LETTERS[rank] + SUIT_LETTERS[self.suit]
-        return f"the {RANK_NAMES[rank]} of {self.suit.name.lower()} in the hole ({card})"
+        where = "in the hand" if self.anywhere else "in the hole"
+        return f"the {RANK_NAMES[rank]} of {self.suit.name.lower()} {where} ({card})"
 
 
 class SetHandShare:
@@ -229,7 +250,37 @@ class OwnAndBoardShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare
+class NaturalShare:
+    """A poker share won by the best natural hand: every card plays as what it is, wild or
+    not (``pots.shares[].natural``: deuces wild, the pot split between the best hand and the
+    best natural hand). Whatever the other shares make of a wild card, this one reads the
+    seat's cards without it."""
+
+    __slots__ = ("high", "inner", "name", "ranking")
+
+    def __init__(self, inner: RankedShare | SetHandShare | OwnAndBoardShare) -> None:
+        self.inner = inner
+        self.ranking = inner.ranking
+        self.high = inner.high
+        self.name = f"{inner.name} (natural)"
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.ranking
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        return self.inner.cards(replace(holding, wild=None))
+
+    def score(self, holding: Holding) -> int | None:
+        return self.inner.score(replace(holding, wild=None))
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.inner.qualifies(score, qualifier)
+
+    def describe(self, score: int) -> str:
+        return self.inner.describe(score)
+
+
+ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

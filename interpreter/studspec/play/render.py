@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studspec.engine.actions import ActionKind
+from studspec.engine.actions import ActionKind, Declaration
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import Card
 from studspec.engine.events import (
@@ -40,7 +40,8 @@ from studspec.engine.events import (
 from studspec.engine.hand import Hand
 from studspec.engine.indicators import indicator_words
 from studspec.engine.wild_cards import wild_words
-from studspec.rulebook.model import Face
+from studspec.rulebook.model import Face, Variant
+from studspec.rulebook.options import HAND_TRAITS
 
 _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks", ActionKind.DECLINE: "declines"}
 """Actions whose words need no amount (a call with chips added says how many)."""
@@ -81,6 +82,15 @@ def _header(hand: Hand) -> list[str]:
         f"{hand.variant.title}: ante {stakes.ante}{bring_in}, bets {stakes.small_bet}/{stakes.big_bet}",
         "Seats: " + _seats(hand.starting_stacks),
     ]
+
+
+def declared_words(variant: Variant, declaration: Declaration) -> str:
+    """A declaration as the table says it: ``low`` names the book's card share where it has
+    one (High Chicago declared: the high hand, the spade in the hole, or both)."""
+    card = next((share.hand for share in variant.shares if HAND_TRAITS[share.hand].card), None)
+    if card is None or declaration is not Declaration.LOW:
+        return declaration.value
+    return f"low (the {card.replace('-', ' ')})"
 
 
 class _Story(EventVisitor):
@@ -225,7 +235,7 @@ class _Story(EventVisitor):
         return _VERBS.get(kind, str(event.action))
 
     def declared(self, event: Declared) -> None:
-        self.lines.append(f"  p{event.seat + 1} declares {event.declaration.value}")
+        self.lines.append(f"  p{event.seat + 1} declares {declared_words(self.variant, event.declaration)}")
 
     def showed(self, event: Showed) -> None:
         self.lines.append(f"  p{event.seat + 1} shows {_cards(event.cards)}")

@@ -107,6 +107,11 @@ def load_game(path: str) -> Session:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"{path}: not a saved game ({error})") from None
+    if len(session.stacks) != session.players or not 0 <= session.seat < session.players:
+        raise SnapshotError(
+            f"{path}: not a saved game ({len(session.stacks)} stacks and seat {session.seat} "
+            f"for {session.players} players: one stack a player, the seat one of them)"
+        )
     try:
         session.current = _resumed(session, start, hand_doc.get("log"))
     except SnapshotError as error:

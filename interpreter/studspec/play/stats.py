@@ -83,6 +83,10 @@ class HandRecord:
     decisions: tuple[int, ...] = ()
     """Decisions about cards: the counts of :class:`~.decision_stats.Count` (none in a book
     without decisions)."""
+    shares_won: tuple[int, ...] = ()
+    """Each share of the main pot at a showdown: 1 if somebody won it (none without a showdown)."""
+    shares_tied: tuple[int, ...] = ()
+    """Each share of the main pot at a showdown: 1 if tied hands split it."""
 
 
 @by_identity
@@ -211,7 +215,23 @@ def record(hand: Hand) -> HandRecord:
         asked=tuple(counts.asked),
         paid=tuple(counts.paid),
         decisions=decision_counts(hand),
+        **_each_share(hand, main if showdown else []),
     )
+
+
+def _each_share(hand: Hand, main: list[PotAwarded]) -> dict[str, tuple[int, ...]]:
+    """Which shares of the main pot were won and which tied: the awards come in the shares'
+    order, a share nobody won left out (two shares may read one ranking: Studaha)."""
+    names = [rule.name for rule, _ in hand.rules.shares]
+    won, tied = [0] * len(names), [0] * len(names)
+    position = 0
+    for award in main:
+        found = next((i for i in range(position, len(names)) if names[i] == award.share), None)
+        if found is None:
+            continue
+        won[found], tied[found] = 1, int(len(award.amounts) > 1)
+        position = found + 1
+    return {"shares_won": tuple(won) if main else (), "shares_tied": tuple(tied) if main else ()}
 
 
 @dataclass
@@ -249,6 +269,9 @@ class Totals:
     """Decisions about cards, by :class:`~.decision_stats.Count`."""
     wins: list[int] = field(default_factory=list)
     net: list[int] = field(default_factory=list)
+    share_won: list[int] = field(default_factory=list)
+    """Main pots at showdown in which each share was won."""
+    share_tied: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.reached = self.reached or [0] * self.streets
@@ -286,6 +309,8 @@ class Totals:
             self.splits += rec.main_pot_winners > 1
             self.unclaimed_share += rec.shares_awarded < shares
             self.ties += rec.tied_share
+            self.share_won = _summed(self.share_won, rec.shares_won)
+            self.share_tied = _summed(self.share_tied, rec.shares_tied)
         for seat, amount in enumerate(rec.net):
             self.wins[seat] += amount > 0
             self.net[seat] += amount
@@ -296,7 +321,17 @@ class Totals:
                      "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
-        for name in ("reached", "players_at_street", "wins", "net", "asked", "paid", "decisions"):
+        for name in (
+            "reached",
+            "players_at_street",
+            "wins",
+            "net",
+            "asked",
+            "paid",
+            "decisions",
+            "share_won",
+            "share_tied",
+        ):
             setattr(self, name, _summed(getattr(self, name), getattr(other, name)))
 
 
@@ -337,6 +372,14 @@ def _main_pot(totals: Totals, variant: Variant) -> dict[str, Any]:
         "split": _rate(totals.splits, showdowns),
         "tied_share": _rate(totals.ties, showdowns),
         "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
+        "each_share": [
+            {
+                "share": share.hand,
+                "won": _rate(totals.share_won[i] if i < len(totals.share_won) else 0, showdowns),
+                "tied": _rate(totals.share_tied[i] if i < len(totals.share_tied) else 0, showdowns),
+            }
+            for i, share in enumerate(variant.shares)
+        ],
     }
 
 
@@ -543,6 +586,8 @@ def format_report(data: dict[str, Any]) -> str:
         lines.append(
             f"  a share nobody qualified   {_pct(main['share_unclaimed'])}  (no low, no hole spade, or nobody declared it)"
         )
+        for share in main["each_share"]:
+            lines.append(f"  {share['share'] + ' won':<26} {_pct(share['won'])}  (tied {_pct(share['tied']).strip()})")
     lines += _home_game_lines(data)
     lines += decision_lines(data)
     lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]

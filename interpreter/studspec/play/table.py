@@ -56,6 +56,7 @@ from studspec.rulebook.model import Face
 from studspec.rulebook.options import TRIGGER_EFFECT_TRAITS
 from studspec.terminal import printable
 
+from .render import declared_words
 from .strength import describe_best
 
 _RED = "\033[31m"
@@ -369,7 +370,7 @@ class Narrator(EventVisitor):
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
 
     def declared(self, event: Declared) -> None:
-        self._say(f"  {self._name(event.seat)} declares {event.declaration.value}")
+        self._say(f"  {self._name(event.seat)} declares {declared_words(self.hand.variant, event.declaration)}")
 
     def showed(self, event: Showed) -> None:
         holding = Holding.known(

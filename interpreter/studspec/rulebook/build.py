@@ -66,7 +66,18 @@ def _share(data: Mapping[str, Any]) -> Share:
         own=None if data.get("own") is None else int(data["own"]),
         board=None if data.get("board") is None else int(data["board"]),
         own_face=data.get("own_face", "any"),
+        at_least=_at_least(data.get("at_least")),
+        natural=bool(data.get("natural", False)),
+        suit=data.get("suit", "spades"),
+        card_face=data.get("card_face", "down"),
     )
+
+
+def _at_least(data: Mapping[str, Any] | None) -> tuple[str, str | None] | None:
+    if data is None:
+        return None
+    rank = data.get("rank")
+    return str(data["hand"]), None if rank is None else str(rank)
 
 
 def _trigger(data: Mapping[str, Any]) -> Trigger:

@@ -34,6 +34,7 @@ from .options import (
     EXHAUSTION_TRAITS,
     HAND_TRAITS,
     INDICATOR_TRAITS,
+    LEAST_HAND_TRAITS,
     SHORT_ALL_IN_TRAITS,
     STRUCTURE_TRAITS,
     TRIGGER_EFFECT_TRAITS,
@@ -41,6 +42,8 @@ from .options import (
     values_where,
 )
 from .yamlload import Document
+
+_RANKS = "23456789TJQKA"
 
 DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, deck in DECK_TRAITS.items()})
 """Cards in each ``deck.cards`` option (read from :data:`.options.DECK_TRAITS`)."""
@@ -509,49 +512,87 @@ def _low(hand: str) -> bool:
     return traits.low and not traits.card
 
 
-def _two_shares_fit(hands: list[str]) -> bool:
-    """Two poker shares are one high and one low; or one poker share and one card share."""
-    cards = sum(HAND_TRAITS[hand].card for hand in hands)
-    if cards:
-        return cards == 1
-    return sum(_low(hand) for hand in hands) == 1
+def _reading(share: Book) -> tuple[Any, ...]:
+    """What a share reads and how: two shares alike would always go to the same hands."""
+    own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
+    card = (share.get("suit", "spades"), share.get("card_face", "down"))
+    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card)
 
 
-def _two_highs_of_other_cards(shares: list[Book]) -> bool:
-    """Two high poker shares that play different cards (Studaha: the best five of the
-    player's own cards, and two of them with three community cards), each half the pot."""
-    if any(_low(share["hand"]) or HAND_TRAITS[share["hand"]].card for share in shares):
-        return False
-    first, second = ((share.get("own"), share.get("board")) for share in shares)
-    return first != second
+def _always_won(share: Book) -> bool:
+    """A poker share with no qualifier: some live hand always wins it (a qualifier on a high
+    share is refused on its own, and such a share would still always be won)."""
+    hand = share["hand"]
+    return not HAND_TRAITS[hand].card and not ("qualifier" in share and _low(hand)) and "at_least" not in share
 
 
-@check(("pots", "shares"))
+@check(("pots", "shares"), ("deck",), ("wild",))
 def share_combination(book: Book) -> Iterator[Finding]:
-    """Two shares split high/low; a qualifier belongs to a low share."""
+    """Shares read the cards differently; a qualifier belongs to a low share and ``at_least``
+    to a high one; one share is always won, to take the shares nobody wins."""
     shares = book["pots"]["shares"]
     for index, share in enumerate(shares):
-        if "qualifier" in share and not _low(share["hand"]):
-            lows = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.low and not hand.card)))
+        yield from _share_qualifiers(book, index, share)
+        same = next((earlier for earlier in range(index) if _reading(shares[earlier]) == _reading(share)), None)
+        if same is not None:
             yield Finding(
-                ("pots", "shares", index, "qualifier"),
-                f"a qualifier applies only to a low hand ({lows}); remove it from the {share['hand']!r} share",
+                ("pots", "shares", index),
+                f"shares {same + 1} and {index + 1} both read the {share['hand']} hand of the same cards, so the "
+                "same hands would always win both; give them different rankings or different cards (own and "
+                "board, set), or make them one share",
             )
-    # (A qualifier on a high share is refused above; such a share still always has a winner.)
-    if not any(
-        not HAND_TRAITS[share["hand"]].card and not ("qualifier" in share and _low(share["hand"])) for share in shares
-    ):
+    if not any(_always_won(share) for share in shares):
         yield from _a_share_always_won(shares)
-    if len(shares) == 2 and {share.get("set") for share in shares} != {1, 2}:
-        hands = [share["hand"] for share in shares]
-        if not _two_shares_fit(hands) and not _two_highs_of_other_cards(shares):
-            yield Finding(
-                ("pots", "shares"),
-                "two shares must be one high and one low hand (high + ace-to-five-low), one "
-                "poker hand and one spade in the hole (high + high-spade-in-the-hole), or two high hands "
-                f"of different cards (own 5 and board 0 beside own 2 and board 3: Studaha); got {' + '.join(hands)}",
-                at_key=True,
-            )
+
+
+def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
+    """A qualifier on a low share only; ``at_least`` on a high poker share only, on a full deck,
+    with a rank its hand class can have."""
+    if "qualifier" in share and not _low(share["hand"]):
+        lows = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.low and not hand.card)))
+        yield Finding(
+            ("pots", "shares", index, "qualifier"),
+            f"a qualifier (the highest rank of a low) applies only to a low hand ({lows}); a high share "
+            f"takes at_least (the least hand: {{hand: pair, rank: J}}); remove it from the {share['hand']!r} share",
+        )
+    if share.get("natural"):
+        yield from _natural_share(book, index, share)
+    for key in ("suit", "card_face"):
+        if key in share and not HAND_TRAITS[share["hand"]].card:
+            cards = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.card)))
+            yield Finding(("pots", "shares", index, key), f"{key} says which card wins a card share ({cards}); "
+                          f"a {share['hand']} share is a poker hand")  # fmt: skip
+    least = share.get("at_least")
+    if least is None:
+        return
+    where = ("pots", "shares", index, "at_least")
+    traits = HAND_TRAITS[share["hand"]]
+    if traits.low or traits.card:
+        highs = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.low and not hand.card)))
+        yield Finding(where, f"at_least (the least hand that qualifies) applies only to a high hand ({highs}); "
+                      f"a low share takes a qualifier (its highest rank: 8 for eight-or-better)")  # fmt: skip
+    elif book["deck"].get("removed_ranks"):
+        yield Finding(where, "at_least is not read on a stripped deck (deck.removed_ranks): its least hands "
+                      "would be made of ranks the deck lacks; remove one or the other")  # fmt: skip
+    elif "rank" in least and _RANKS.index(least["rank"]) < _RANKS.index(LEAST_HAND_TRAITS[least["hand"]].lowest_rank):
+        lowest = LEAST_HAND_TRAITS[least["hand"]].lowest_rank
+        yield Finding((*where, "rank"), f"a {least['hand']} ranked {least['rank']} does not exist: its "
+                      f"deciding rank is at least {lowest}")  # fmt: skip
+
+
+def _natural_share(book: Book, index: int, share: Book) -> Iterator[Finding]:
+    """A natural share is a poker share of a book with wild cards that are cards (a wild
+    rank or single wild cards), and no joker, which is no card when not wild."""
+    where = ("pots", "shares", index, "natural")
+    wild = book.get("wild", {})
+    if HAND_TRAITS[share["hand"]].card:
+        yield Finding(where, f"natural applies to a poker hand; a {share['hand']} share reads one card")
+    elif DECK_TRAITS[book["deck"]["cards"]].jokers:
+        yield Finding(where, f"a natural hand plays every card as what it is, and the {book['deck']['cards']} "
+                      "deck's joker is nothing but wild: use a deck without jokers")  # fmt: skip
+    elif not (wild.get("ranks") or wild.get("cards") or wild.get("follows") or wild.get("follow", "none") != "none"):
+        yield Finding(where, "no card is wild in this book, so every hand is natural: set wild.ranks, "
+                      "wild.cards or wild.follow, or remove natural")  # fmt: skip
 
 
 def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
@@ -626,17 +667,18 @@ def flush_rule_needs_a_wild_card(book: Book) -> Iterator[Finding]:
 
 
 @check(("showdown", "declare"), ("pots", "shares"))
-def declare_needs_a_high_and_a_low(book: Book) -> Iterator[Finding]:
-    """Players declare high, low or both, so a declare book's pots have one high and one low
-    poker share (a spade in the hole is not declared for)."""
+def declare_needs_a_high_and_another_share(book: Book) -> Iterator[Finding]:
+    """Players declare high, low or both, so a declare book's pots have two shares: one high
+    poker hand, and one other, a low hand or a card (High Chicago declared: the high hand,
+    the spade in the hole or both; there ``low`` names the spade)."""
     declare = book["showdown"].get("declare", "none")
     hands = [share["hand"] for share in book["pots"]["shares"]]
-    poker = [hand for hand in hands if not HAND_TRAITS[hand].card]
-    if declare != "none" and (len(poker) != 2 or len(hands) != 2):
+    highs = [hand for hand in hands if not HAND_TRAITS[hand].low and not HAND_TRAITS[hand].card]
+    if declare != "none" and (len(hands) != 2 or len(highs) != 1):
         yield Finding(
             ("showdown", "declare"),
-            f"declare: {declare} needs pots.shares to be one high and one low poker hand "
-            f"(high + ace-to-five-low); got {' + '.join(hands)}",
+            f"declare: {declare} needs pots.shares to be one high poker hand and one other share, a low "
+            f"hand or a card (high + ace-to-five-low; high + high-spade-in-the-hole); got {' + '.join(hands)}",
         )
 
 

@@ -141,6 +141,15 @@ class Share:
     hand: str
     qualifier: int | None = None
     """For a low ranking: the highest rank a qualifying low may hold (8 for eight-or-better)."""
+    suit: str = "spades"
+    """For a card share: the suit of the card that wins it (``pots.shares[].suit``)."""
+    card_face: str = "down"
+    """For a card share: ``down``, the card counts in the hole only; ``any``, up or down too."""
+    natural: bool = False
+    """Wild cards play as what they are in this share: the best natural hand wins it."""
+    at_least: tuple[str, str | None] | None = None
+    """For a high ranking: the least hand that qualifies, its class and deciding rank letter
+    (``("pair", "J")``: jacks or better; ``pots.shares[].at_least``)."""
     set_hand: int | None = None
     """In a book whose players set two hands: which of them (1 or 2) this share reads."""
     own: int | None = None

@@ -307,6 +307,31 @@ INDICATOR_TRAITS: Mapping[str, IndicatorTraits] = MappingProxyType(
 
 
 @dataclass(frozen=True)
+class LeastHandTraits:
+    """What a high share's least qualifying hand class (``pots.shares[].at_least.hand``) says
+    of its deciding rank."""
+
+    lowest_rank: str
+    """The lowest rank that decides a hand of the class: two pair from threes (3-3-2-2), a
+    straight from the five (the wheel), a flush from the seven (7-5-4-3-2)."""
+
+
+LEAST_HAND_TRAITS: Mapping[str, LeastHandTraits] = MappingProxyType(
+    {
+        "pair": LeastHandTraits("2"),
+        "two-pair": LeastHandTraits("3"),
+        "three-of-a-kind": LeastHandTraits("2"),
+        "straight": LeastHandTraits("5"),
+        "flush": LeastHandTraits("7"),
+        "full-house": LeastHandTraits("2"),
+        "four-of-a-kind": LeastHandTraits("2"),
+        "straight-flush": LeastHandTraits("5"),
+    }
+)
+"""The hand classes a qualified high share may name, weakest first (docs/rules.md S9)."""
+
+
+@dataclass(frozen=True)
 class TriggerPriceTraits:
     """What a dealt-card rule's ``triggers[].price`` costs."""
 
@@ -337,6 +362,7 @@ TRAITS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         "deck.burn": BURN_TRAITS,
         "deck.exhaustion": EXHAUSTION_TRAITS,
         "pots.shares.hand": HAND_TRAITS,
+        "pots.shares.at_least.hand": LEAST_HAND_TRAITS,
         "triggers.effect": TRIGGER_EFFECT_TRAITS,
         "streets.indicator": INDICATOR_TRAITS,
         "triggers.price": TRIGGER_PRICE_TRAITS,

@@ -1,0 +1,186 @@
+"""Pot shares as data: two lows, three shares, a qualified high share (docs/rules.md S9, V4).
+
+Every pot is split into equal shares, each won by the best hand (or card) it reads; a share
+nobody wins goes to the first share in the book's list somebody won; a pot's odd chips go to
+the high poker shares first, then in the list's order (WSOP-L 244 for high over low). The
+books: variants/razzdeucey.yaml (generic_poker's razzdeucey.json: ace-to-five and
+deuce-to-seven halves), variants/high-low-chicago.yaml (high, eight-or-better low, the high
+spade in the hole), tests/data/shares/jacks-or-better-hi-lo.yaml (the high half needs a pair
+of jacks or better).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from studspec import load_variant
+from studspec.engine.cards import Card, Rank, parse_cards
+from studspec.engine.machine import compile_variant
+from studspec.engine.rules import ODD_CHIP
+from studspec.engine.settlement import award_pot
+from studspec.engine.shares import Holding
+from studspec.engine.wild_ranking import WildSpec
+from studspec.rulebook.loader import validate_file
+from studspec.rulebook.model import Face
+
+JACKS = str(ROOT / "tests" / "data" / "shares" / "jacks-or-better-hi-lo.yaml")
+CHIP = ODD_CHIP["highest-card-by-suit"]
+STUD_FACES = (Face.DOWN, Face.DOWN, Face.UP, Face.UP, Face.UP, Face.UP, Face.DOWN)
+
+
+def held(text: str, wild: WildSpec | None = None) -> Holding:
+    """Seven cards as stud deals them: two down, four up, one down."""
+    cards: list[Card | None] = list(parse_cards(text))
+    return Holding.known(cards, STUD_FACES, wild=wild)
+
+
+def awarded(
+    book: str, amount: int, hands: dict[int, str], wild: WildSpec | None = None
+) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    shares = compile_variant(load_variant(book)).rules.shares
+    holdings = {seat: held(text, wild) for seat, text in hands.items()}
+    awards = award_pot(0, amount, sorted(hands), shares, holdings.__getitem__, CHIP)
+    return [(award.share, award.amounts) for award in awards]
+
+
+def test_razzdeucey_splits_between_the_two_lows() -> None:
+    """A-2-3-4-5 is the best ace-to-five low, but in deuce-to-seven the ace is high and the
+    wheel no straight: p1's best 2-7 low is Q-5-4-3-2, beaten by p2's 7-5-4-3-2 (the best
+    2-7 hand; its suits make no flush). Each takes a half; the odd chip of 101 goes to the
+    first share listed, ace-to-five (no high share is there to take it)."""
+    hands = {0: "As2d3c4h5sKcQh", 1: "7d5c4d3h2s9cKd"}
+    assert awarded("razzdeucey", 101, hands) == [
+        ("ace-to-five-low", ((0, 51),)),
+        ("deuce-to-seven-low", ((1, 50),)),
+    ]
+
+
+def test_high_low_chicago_splits_three_ways_with_the_odd_chips_to_high_first() -> None:
+    """p1: three sixes and the K of spades in the hole; p2: 8-4-3-2-A, its only spade (8s)
+    face up; p3: a pair of nines and the deuce of spades in the hole. High to p1, the low to
+    p2, the highest hole spade (the king) to p1. 101 in thirds: 33 each and two odd chips,
+    the first to the high share, the second to the next in the list, the low."""
+    hands = {0: "Ks7c6d6h6s2c3h", 1: "Ac2d3c4h8sQcJd", 2: "2s9d9cTh5hKd4c"}
+    assert awarded("high-low-chicago", 101, hands) == [
+        ("high", ((0, 34),)),
+        ("ace-to-five-low", ((1, 34),)),
+        ("high-spade-in-the-hole", ((0, 33),)),
+    ]
+
+
+def test_high_low_chicago_a_third_nobody_wins_goes_to_the_high_hand() -> None:
+    """No low of eight or better (p1: K-7-6-3-2 at best; p3: T-9-5-4-2) and p3's deuce of
+    spades the only hole spade. 101 in thirds is high 34, low 34 (the two odd chips), spade
+    33; the low's third goes to the first share somebody won, the high hand (p1's three
+    sixes): p1 68, p3 33 for the spade."""
+    hands = {0: "Kc7c6d6h6s2c3h", 2: "2s9d9cTh5hKd4c"}
+    assert awarded("high-low-chicago", 101, hands) == [
+        ("high", ((0, 68),)),
+        ("high-spade-in-the-hole", ((2, 33),)),
+    ]
+
+
+def test_a_high_half_nobody_qualifies_for_goes_to_the_low() -> None:
+    """Jacks or better: p1's pair of tens does not qualify, nor does p2's no-pair 7-5-4-3-2
+    (no straight, no flush): no high hand qualifies, and the low (p2's) takes the whole pot."""
+    hands = {0: "TsTdKc9h8c3s2h", 1: "7d5c4d3h2sQcKd"}
+    assert awarded(JACKS, 100, hands) == [("ace-to-five-low", ((1, 100),))]
+
+
+def test_the_least_qualifying_hand_itself_qualifies() -> None:
+    """J-J-4-3-2 is the weakest pair of jacks, and it qualifies; the low goes to p2."""
+    hands = {0: "JsJdKc9hQc8s7h", 1: "7d5c4d3h2sQdKd"}
+    assert awarded(JACKS, 100, hands) == [("high", ((0, 50),)), ("ace-to-five-low", ((1, 50),))]
+    lowest = {0: "JsJd4c3h2dKsQh", 1: "7d5c4d3s2sQdKd"}  # p1 K-Q-J-J-4 anyway: its best five
+    assert awarded(JACKS, 100, lowest)[0] == ("high", ((0, 50),))
+
+
+NATURAL = str(ROOT / "tests" / "data" / "shares" / "deuces-wild-natural-split.yaml")
+
+
+def test_the_natural_share_reads_a_wild_deuce_as_a_deuce() -> None:
+    """Deuces wild, split with the best natural hand: p1's deuce makes three kings, the best
+    hand with wild cards; played as a deuce it leaves a pair of kings, below p2's natural
+    aces. Half each; the odd chip of 101 to the first share listed (both are high)."""
+    hands = {0: "2cKdKh7s8d9c4h", 1: "AsAd5c6hTcJd3s"}
+    assert awarded(NATURAL, 101, hands, WildSpec(frozenset({Rank.TWO}))) == [
+        ("high", ((0, 51),)),
+        ("high (natural)", ((1, 50),)),
+    ]
+
+
+HEARTS = str(ROOT / "tests" / "data" / "shares" / "high-heart-in-the-hand.yaml")
+
+
+def test_a_card_share_of_another_suit_and_any_face() -> None:
+    """The highest heart a player holds, up or down (suit: hearts, card_face: any): p1's ace
+    of hearts face up beats p2's king of hearts in the hole, which High Chicago's hole-only
+    rule would have counted alone; the high half to p2's three sixes."""
+    hands = {0: "2c3dAh7s8d9c4s", 1: "Kh5c6d6h6sQc2d"}
+    assert awarded(HEARTS, 100, hands) == [("high", ((1, 50),)), ("high-heart-in-the-hand", ((0, 50),))]
+
+
+@pytest.mark.parametrize(
+    ("book", "message"),
+    [
+        ("extends: seven-card-stud\n", "no card is wild in this book"),
+        ("extends: seven-card-stud\ndeck:\n  cards: 52-plus-joker\n", "joker is nothing but wild"),
+    ],
+)
+def test_validate_refuses_a_natural_share_with_nothing_wild_or_a_joker(book: str, message: str, tmp_path: Path) -> None:
+    """A natural share needs cards that are wild but are cards: a wild rank, not a joker."""
+    path = tmp_path / "natural.yaml"
+    path.write_text(
+        f"schema_version: 1\n{book}name: natural\npots:\n  shares:\n    - hand: high\n"
+        "    - hand: high\n      natural: true\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(path)]
+    assert any(message in error for error in errors), errors
+
+
+@pytest.mark.parametrize(
+    ("shares", "message"),
+    [
+        ("    - hand: high\n    - hand: high\n", "shares 1 and 2 both read the high hand of the same cards"),
+        (
+            "    - hand: high\n      at_least: {hand: pair, rank: J}\n    - hand: ace-to-five-low\n      qualifier: 8\n",
+            "every share may go unwon",
+        ),
+        ("    - hand: ace-to-five-low\n      at_least: {hand: pair}\n", "applies only to a high hand"),
+        ("    - hand: high\n      at_least: {hand: flush, rank: '6'}\n", "its deciding rank is at least 7"),
+        ("    - hand: high\n      qualifier: 8\n", "a high share takes at_least"),
+        ("    - hand: high\n      suit: hearts\n", "suit says which card wins a card share"),
+        (
+            (
+                "    - hand: high\n    - hand: ace-to-five-low\n    - hand: deuce-to-seven-low\n"
+                "    - hand: high-spade-in-the-hole\n"
+            ),
+            "at most 3",
+        ),
+    ],
+)
+def test_validate_refuses_shares_that_cannot_be_played(shares: str, message: str, tmp_path: Path) -> None:
+    """Shares must read differently; one must always be won; at_least on a high share with a
+    rank its class can have; a qualifier on a low; at most three shares."""
+    book = tmp_path / "shares.yaml"
+    book.write_text(
+        f"schema_version: 1\nextends: seven-card-stud\nname: shares\npots:\n  shares:\n{shares}", encoding="utf-8"
+    )
+    errors = [str(error) for error in validate_file(book)]
+    assert any(message in error for error in errors), errors
+
+
+def test_declare_needs_one_high_and_one_other_share(tmp_path: Path) -> None:
+    """Players declare high, low (the other share) or both (docs/rules.md V7): two low halves
+    cannot be declared for."""
+    book = tmp_path / "declare.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: razzdeucey\nname: declare\nshowdown:\n  declare: simultaneous\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(book)]
+    assert any("one high poker hand and one other share" in error for error in errors), errors
