@@ -36,7 +36,7 @@ from typing import Any
 
 try:
     from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
-    from studspec.engine.badugi import BADUGI
+    from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
     from studspec.engine.soko import SOKO
@@ -44,7 +44,7 @@ try:
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
     from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
-    from studspec.engine.badugi import BADUGI
+    from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
     from studspec.engine.soko import SOKO
@@ -59,7 +59,7 @@ REQUIRED_HIGH_VS_TREYS = 10.0
 REQUIRED_WILD_VS_TREYS = 1.0
 REQUIRED_RANKING_VS_HIGH = 1 / 3
 """Issue 26: no ranking evaluates slower than a third of the natural high evaluator."""
-MORE_RANKINGS: tuple[Ranking, ...] = (BADUGI, ACE_TO_FIVE_HIGH, SOKO)
+MORE_RANKINGS: tuple[Ranking, ...] = (BADUGI, BADUGI_ACE_HIGH, ACE_TO_FIVE_HIGH, SOKO)
 DEUCES_WILD = WildSpec(frozenset({Rank.TWO}))
 BASEBALL = WildSpec(frozenset({Rank.THREE, Rank.NINE}))
 BUG = WildSpec(jokers=JokerPlay.BUG)

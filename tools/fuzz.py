@@ -224,20 +224,22 @@ def eight_or_better(key: Key, qualifier: int) -> bool:
     return key[0] == HIGH_CARD and len(key) == 6 and key[1] <= qualifier
 
 
-def badugi_key(cards: Sequence[Nature]) -> Key:
+def badugi_key(cards: Sequence[Nature], ace_low: bool = True) -> Key:
     """Badugi (docs/rules.md V18): every set of cards with no suit and no rank twice; the
-    most cards, then the lowest highest card, and so on, aces low (larger key is better)."""
+    most cards, then the lowest highest card, and so on, aces low unless ``ace_low`` is false
+    (larger key is better)."""
     best: Key = ()
     for size in range(1, min(4, len(cards)) + 1):
         for group in combinations(cards, size):
-            ranks = [1 if rank == ACE else rank for rank, _ in group]
+            ranks = [1 if ace_low and rank == ACE else rank for rank, _ in group]
             if len(set(ranks)) == size and len({suit for _, suit in group}) == size:
                 best = max(best, (size, *(-rank for rank in sorted(ranks, reverse=True))))
     return best
 
 
 def badugi_qualifies(key: Key, qualifier: int) -> bool:
-    """A qualified badugi is four cards, the highest at most ``qualifier`` (ace 1)."""
+    """A qualified badugi is four cards, the highest at most ``qualifier`` (ace 1, or 14 where
+    it is high: never)."""
     return key[0] == 4 and -key[1] <= qualifier
 
 
@@ -516,7 +518,7 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             return f"wild cards in a {name} share"
         if wild_ranks and variant.wild.flush != "distinct-ranks":
             return f"wild.flush {variant.wild.flush}"  # this oracle's flushes are five different ranks
-        if qualifier is not None and name not in ("ace-to-five-low", "badugi"):
+        if qualifier is not None and name not in ("ace-to-five-low", "badugi", "badugi-ace-high"):
             return f"a qualifier on a {name} share"
         if share.own is not None and share.board is not None:
             if wild_ranks or (name != "high" and name not in LOWS):
@@ -578,6 +580,7 @@ LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
 }
 MORE_RANKINGS: dict[str, tuple[Callable[[Sequence[Nature]], Key], bool]] = {
     "badugi": (badugi_key, False),
+    "badugi-ace-high": (lambda cards: badugi_key(cards, ace_low=False), False),
     "ace-to-five-high": (ace_to_five_high_key, True),
     "soko": (soko_key, True),
 }

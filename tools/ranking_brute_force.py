@@ -1,4 +1,4 @@
-"""Brute force for the issue 26 rankings: badugi, ace-to-five high and soko.
+"""Brute force for the issue 26 rankings: badugi (aces low and high), ace-to-five high and soko.
 
 Written from the rules of docs/rules.md V18-V20, not from the engine's modules: a badugi is
 found by trying every set of the hand's cards (the largest set of different suits and
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
 
 from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
-from studspec.engine.badugi import BADUGI
+from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
 from studspec.engine.cards import CARDS, Card, format_cards
 from studspec.engine.evaluation import Ranking
 from studspec.engine.soko import SOKO
@@ -39,13 +39,13 @@ def _rank(card: Card, ace_low: bool) -> int:
     return 1 if ace_low and rank == 14 else rank
 
 
-def badugi_key(cards: Sequence[Card]) -> Key:
+def badugi_key(cards: Sequence[Card], ace_low: bool = True) -> Key:
     """Every set of the cards with no suit and no rank twice; the most cards, then the lowest
     highest card, then the next (bigger key better)."""
     best: Key = ()
     for size in range(1, min(4, len(cards)) + 1):
         for group in combinations(cards, size):
-            ranks = [_rank(card, True) for card in group]
+            ranks = [_rank(card, ace_low) for card in group]
             if len(set(ranks)) < size or len({card & 3 for card in group}) < size:
                 continue
             key = (size, *(-rank for rank in sorted(ranks, reverse=True)))
@@ -129,6 +129,7 @@ def best_of_fives(score: Callable[[Sequence[Card]], Key]) -> Callable[[Sequence[
 
 REFERENCES: dict[str, tuple[Ranking, Callable[[Sequence[Card]], Key]]] = {
     "badugi": (BADUGI, badugi_key),
+    "badugi-ace-high": (BADUGI_ACE_HIGH, lambda cards: badugi_key(cards, ace_low=False)),
     "ace-to-five-high": (ACE_TO_FIVE_HIGH, best_of_fives(ace_to_five_high_five)),
     "soko": (SOKO, best_of_fives(soko_five)),
 }

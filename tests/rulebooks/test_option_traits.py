@@ -113,6 +113,7 @@ def test_only_a_low_ranking_is_low() -> None:
         "deuce-to-seven-low",  # docs/rules.md section V: 2-7 razz
         "ace-to-six-low",  # London lowball
         "badugi",  # docs/rules.md V18: the lowest badugi wins
+        "badugi-ace-high",  # V18: RazzBadeucey's badugi, the ace high
     )
 
 
@@ -120,9 +121,9 @@ def test_the_issue_26_rankings_take_no_wild_cards_nor_a_stripped_deck() -> None:
     """docs/rules.md V18-V20: badugi, ace-to-five high and soko are ranked on the full deck,
     without wild cards; a badugi holds four cards at most."""
     plain = values_where(HAND_TRAITS, lambda h: not h.wild)
-    assert plain == ("badugi", "ace-to-five-high", "soko")
+    assert plain == ("badugi", "badugi-ace-high", "ace-to-five-high", "soko")
     assert values_where(HAND_TRAITS, lambda h: not h.stripped) == plain
-    assert [HAND_TRAITS[name].size for name in plain] == [4, 5, 5]
+    assert [HAND_TRAITS[name].size for name in plain] == [4, 4, 5, 5]
     assert not HAND_TRAITS["ace-to-five-high"].low and not HAND_TRAITS["soko"].low
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
-from studspec.engine.badugi import BADUGI
+from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
 from studspec.engine.cards import Card, parse_card
 from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH, HIGH_BOARD, Ranking
 from studspec.engine.soko import SOKO
@@ -60,6 +60,15 @@ def test_badugi_qualifier_is_a_four_card_badugi_no_higher() -> None:
     assert not BADUGI.qualifies(cards("9c 5d 2h As"), 8)
     assert BADUGI.qualifies(cards("Kc Qd Jh Ts"), 13)
     assert not BADUGI.qualifies(cards("3c 2d Ah As"), 13)
+
+
+def test_badugi_with_the_ace_high() -> None:
+    """generic_poker's badugi_ah (RazzBadeucey): the ace is the highest rank, so 5-4-3-2 is the
+    best badugi and 4-3-2-A (ace high) is below K-Q-J-T; an ace never qualifies."""
+    assert ordered(BADUGI_ACE_HIGH, "5c 4d 3h 2s", "6c 4d 3h 2s", "Kc Qd Jh Ts", "4c 3d 2h As", "3c 2d Ah As")
+    assert BADUGI_ACE_HIGH.describe(BADUGI_ACE_HIGH.value(cards("4c 3d 2h As"))) == "four-card badugi, A-4-3-2"
+    assert not BADUGI_ACE_HIGH.qualifies(cards("4c 3d 2h As"), 13)
+    assert BADUGI_ACE_HIGH.qualifies(cards("Kc Qd Jh Ts"), 13)
 
 
 def test_badugi_odd_chip_reads_the_highest_card_by_suit() -> None:
@@ -125,13 +134,14 @@ def test_the_ranking_agrees_with_the_brute_force(name: str, size: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "wrong"), [("badugi", ACE_TO_FIVE_LOW), ("ace-to-five-high", HIGH_BOARD), ("soko", HIGH)]
+    ("name", "wrong"),
+    [("badugi", ACE_TO_FIVE_LOW), ("badugi-ace-high", BADUGI), ("ace-to-five-high", HIGH_BOARD), ("soko", HIGH)],
 )
 def test_the_brute_force_catches_a_wrong_ranking(name: str, wrong: Ranking) -> None:
     assert disagreements(name, random_hands(600, 7, f"wrong/{name}"), wrong)
 
 
-@pytest.mark.parametrize("ranking", [BADUGI, ACE_TO_FIVE_HIGH, SOKO])
+@pytest.mark.parametrize("ranking", [BADUGI, BADUGI_ACE_HIGH, ACE_TO_FIVE_HIGH, SOKO])
 def test_a_pickled_ranking_is_the_module_one(ranking: Ranking) -> None:
     assert pickle.loads(pickle.dumps(ranking)) is ranking
 

@@ -474,6 +474,12 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "the next, aces low, so 4-3-2-A of four suits is the best",
         noun="badugi",
     ),
+    ("pots.shares.hand", "badugi-ace-high"): Phrase(
+        "the best badugi counted with the ace high: the most cards, up to four, of different suits "
+        "and different ranks; more cards beat fewer, and between badugis of as many cards the lower "
+        "highest card wins, then the next, so 5-4-3-2 of four suits is the best",
+        noun="badugi",
+    ),
     ("pots.shares.hand", "ace-to-five-high"): Phrase(
         "the highest five cards counted ace-to-five: aces are low, straights and flushes do not "
         "count, a hand without a pair beats any hand with one (and a pair beats two pair), and "

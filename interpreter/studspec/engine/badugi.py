@@ -13,6 +13,10 @@ lowest rank is as low as any largest set's (Gale's theorem), hence the lowest un
 badugi comparison. Whether some ranks can go round the suits is Hall's condition on their
 suit masks, looked up in a table that fills itself as hands ask.
 
+Badugi with the ace high (generic_poker's ``badugi_ah``, the badugi half of RazzBadeucey, as
+deuce-to-seven counts the ace) is the same ranking with the ranks counted deuce first and the
+ace last: 5-4-3-2 of four suits is its best hand.
+
 A value is an ``int``, larger better, like every ranking's: the badugi's size, then its
 ranks highest first, each counted so that lower is more. :class:`Badugi` is a
 :class:`~studspec.engine.evaluation.Ranking` so a share, a board and the odd-chip rules read
@@ -28,14 +32,17 @@ from itertools import combinations
 from .cards import FIRST_JOKER, Card
 from .evaluation import Ranking
 
-__all__ = ["BADUGI", "Badugi"]
+__all__ = ["BADUGI", "BADUGI_ACE_HIGH", "Badugi"]
 
 _LOW_LETTERS = "A23456789TJQK"
+_HIGH_LETTERS = "23456789TJQKA"
 _WORDS = ("no", "one", "two", "three", "four")
 _RANKS = range(13)
-_CARD_RANK = [((card >> 2) + 1) % 13 for card in range(FIRST_JOKER)]
+_ACE_LOW_RANK = [((card >> 2) + 1) % 13 for card in range(FIRST_JOKER)]
 """Each card's rank counted ace-low: the ace 0, the deuce 1 .. the king 12 (a list: a joker
 is past its end)."""
+_ACE_HIGH_RANK = [card >> 2 for card in range(FIRST_JOKER)]
+"""Each card's rank counted ace-high: the deuce 0 .. the ace 12."""
 _CARD_SUIT = [1 << (card & 3) for card in range(FIRST_JOKER)]
 """Each card's suit as a bit of a suit mask."""
 
@@ -75,21 +82,25 @@ class Badugi(Ranking):
 
     __slots__ = ()
 
-    def __init__(self) -> None:
-        super().__init__("badugi", ace_low=True, straights=False, flushes=False)
+    def __init__(self, name: str = "badugi", ace_low: bool = True) -> None:
+        super().__init__(name, ace_low=ace_low, low=True, straights=False, flushes=False)
 
     def __repr__(self) -> str:
-        return "<Badugi>"
+        return f"<Badugi {self.name!r}>"
 
-    def __reduce__(self) -> tuple[object, tuple[()]]:  # type: ignore[override]
-        """Pickle as the module's one instance."""
-        return _badugi, ()
+    def __reduce__(self) -> tuple[object, tuple[str]]:  # type: ignore[override]
+        """Pickle as the module's instance of this name."""
+        return _badugi, (self.name,)
 
     def without(self, removed: object) -> Ranking:
         """Badugi is played on the full deck; validate refuses a stripped one (``HAND_TRAITS``)."""
         if removed:
             raise ValueError("badugi is ranked on the full 52-card deck")
         return self
+
+    @property
+    def _letters(self) -> str:
+        return _LOW_LETTERS if self.ace_low else _HIGH_LETTERS
 
     def fill(self, most: int = 7) -> int:
         """Nothing to fill: the only table is the small one of suit masks."""
@@ -98,9 +109,10 @@ class Badugi(Ranking):
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best badugi among ``cards`` (larger is better)."""
         masks = [0] * 13
+        ranks = _ACE_LOW_RANK if self.ace_low else _ACE_HIGH_RANK
         try:
             for card in cards:
-                masks[_CARD_RANK[card]] |= _CARD_SUIT[card]
+                masks[ranks[card]] |= _CARD_SUIT[card]
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
         state = value = size = 0
@@ -117,7 +129,8 @@ class Badugi(Ranking):
         return size << 16 | value
 
     def ranks(self, value: int) -> list[int]:
-        """The badugi's ranks (ace 0 .. king 12, counted ace-low), highest first."""
+        """The badugi's ranks in its order (ace 0 .. king 12 ace-low; deuce 0 .. ace 12 ace-high),
+        highest first."""
         size = value >> 16
         return [13 - (value >> (4 * i) & 15) for i in reversed(range(size))]
 
@@ -126,15 +139,17 @@ class Badugi(Ranking):
         size = value >> 16
         if not 1 <= size <= 4:
             raise ValueError(f"{value} is not a value of the badugi ranking")
-        return f"{_WORDS[size]}-card badugi, {'-'.join(_LOW_LETTERS[r] for r in self.ranks(value))}"
+        return f"{_WORDS[size]}-card badugi, {'-'.join(self._letters[r] for r in self.ranks(value))}"
 
     def qualifies(self, hand: int | Sequence[Card], qualifier: int) -> bool:
         """A four-card badugi whose highest card is at most ``qualifier`` (ace 1 .. king 13):
-        13 lets any four-card badugi qualify (generic_poker's Mississippi Studugi)."""
+        13 lets any four-card badugi qualify (generic_poker's Mississippi Studugi). Where the
+        ace is high it counts 14 and never qualifies, as in a deuce-to-seven low."""
         if not 1 <= qualifier <= 13:
             raise ValueError(f"a badugi qualifier is from 1 (ace) to 13 (king), not {qualifier}")
         value = hand if isinstance(hand, int) else self.value(hand)
-        return value >> 16 == 4 and self.ranks(value)[0] + 1 <= qualifier
+        top = self.ranks(value)[0] + (1 if self.ace_low else 2)
+        return value >> 16 == 4 and top <= qualifier
 
     def best_five(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards of the best badugi (up to four), highest card first. Where the same ranks
@@ -158,14 +173,17 @@ class Badugi(Ranking):
         return best
 
     def odd_chip_key(self, cards: Sequence[Card]) -> tuple[int, int]:
-        """(rank counted ace-low, suit) of the badugi's highest card: the bigger takes an odd chip."""
+        """(rank in the badugi's order, suit) of its highest card: the bigger takes an odd chip."""
         return self.card_order(self.best_five(cards)[0])
 
 
 BADUGI = Badugi()
-"""The one badugi ranking."""
+"""Badugi, aces low."""
+
+BADUGI_ACE_HIGH = Badugi("badugi-ace-high", ace_low=False)
+"""Badugi with the ace the highest rank (generic_poker's badugi_ah)."""
 
 
-def _badugi() -> Badugi:
-    """The module's instance (what a pickled badugi ranking becomes)."""
-    return BADUGI
+def _badugi(name: str = "badugi") -> Badugi:
+    """The module's instance called ``name`` (what a pickled badugi ranking becomes)."""
+    return BADUGI_ACE_HIGH if name == BADUGI_ACE_HIGH.name else BADUGI

@@ -25,7 +25,7 @@ from studspec.rulebook.options import (
 )
 
 from .ace_to_five_high import ACE_TO_FIVE_HIGH
-from .badugi import BADUGI
+from .badugi import BADUGI, BADUGI_ACE_HIGH
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit, parse_card
 from .decisions import DecisionRule
@@ -521,6 +521,7 @@ SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
 for _name in ("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low", "high-flush-over-full-house"):
     SHARE_RULES.add(_name, RankedShare(RANKINGS[_name]))
 SHARE_RULES.add("badugi", RankedShare(BADUGI))  # docs/rules.md V18
+SHARE_RULES.add("badugi-ace-high", RankedShare(BADUGI_ACE_HIGH))  # docs/rules.md V18: generic_poker's badugi_ah
 SHARE_RULES.add("ace-to-five-high", RankedShare(ACE_TO_FIVE_HIGH))  # docs/rules.md V19
 SHARE_RULES.add("soko", RankedShare(SOKO))  # docs/rules.md V20
 SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))

@@ -224,6 +224,7 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
         "ace-to-six-low": HandTraits(low=True, ace_low=True),
         "high-flush-over-full-house": HandTraits(low=False),
         "badugi": HandTraits(low=True, ace_low=True, wild=False, stripped=False, size=4),
+        "badugi-ace-high": HandTraits(low=True, wild=False, stripped=False, size=4),
         "ace-to-five-high": HandTraits(low=False, ace_low=True, wild=False, stripped=False),
         "soko": HandTraits(low=False, wild=False, stripped=False),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
