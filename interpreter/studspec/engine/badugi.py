@@ -37,7 +37,6 @@ __all__ = ["BADUGI", "BADUGI_ACE_HIGH", "Badugi"]
 _LOW_LETTERS = "A23456789TJQK"
 _HIGH_LETTERS = "23456789TJQKA"
 _WORDS = ("no", "one", "two", "three", "four")
-_RANKS = range(13)
 _ACE_LOW_RANK = [((card >> 2) + 1) % 13 for card in range(FIRST_JOKER)]
 """Each card's rank counted ace-low: the ace 0, the deuce 1 .. the king 12 (a list: a joker
 is past its end)."""
@@ -115,12 +114,12 @@ class Badugi(Ranking):
                 masks[ranks[card]] |= _CARD_SUIT[card]
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
+        matchable = _MATCHABLE
         state = value = size = 0
-        for index in _RANKS:
-            mask = masks[index]
+        for index, mask in enumerate(masks):  # the ranks from the lowest up
             if mask:
                 grown = state << 4 | mask
-                if _MATCHABLE[grown]:
+                if matchable[grown]:
                     state = grown
                     value |= (13 - index) << (4 * size)
                     size += 1
