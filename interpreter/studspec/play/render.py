@@ -23,6 +23,8 @@ from studspec.engine.events import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
     Declared,
     EventVisitor,
     HandEnded,
@@ -181,6 +183,12 @@ class _Story(EventVisitor):
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
+
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        self.lines.append(f"  community card [{_cards((event.card,))}] face down in the middle, to be turned later")
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        self.lines.append(f"  community card turned: {_cards((event.card,))} (plays in every hand)")
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self.lines.append(f"  the stub is short: {event.count} burn cards are shuffled back in")

@@ -173,6 +173,8 @@ class _Counter(EventVisitor):
             self.swingers.add(event.seat)
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        """Only a card dealt in place of a street counts (the deck ran short): a street's own
+        board is the book's design."""
         if self.street is None or not self.boards[self.street]:
             self.community = True
 
