@@ -77,6 +77,7 @@ from studspec import (
     CommunityCardDealt,
     CommunityCardDealtDown,
     CommunityCardTurned,
+    DealVoided,
     Declaration,
     Declared,
     Event,
@@ -780,6 +781,8 @@ class Ledger:
         """The seat and card of a pay-or-not-wild rule waiting for its answer."""
         self.unwild: set[Card | None] = set()
         """Cards of a wild rank their holders declined to pay for: natural."""
+        self.voids = 0
+        """How many times the deal was voided (every card gathered and dealt again)."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -853,6 +856,28 @@ class Ledger:
             self._ended(event)
         elif isinstance(event, TriggerFired):
             self._triggered(event)
+        elif isinstance(event, DealVoided):
+            self._voided(event)
+
+    def _voided(self, event: DealVoided) -> None:
+        """A dealt card voided the deal (docs/rules.md V16): it must be the card just dealt to a
+        seat still in; every card goes back (nothing is anywhere but the stub), the chips stay
+        where they are, and the seats still in stay in."""
+        if self.folded[event.seat] or event.card not in self.cards[event.seat]:
+            raise Broken("log", f"{event}: p{event.seat + 1} does not hold that card, or is out of the hand")
+        self.voids += 1
+        if event.count != self.voids:
+            raise Broken("log", f"{event} is void {event.count}, the log's void {self.voids}")
+        seats = len(self.stacks)
+        self.shown = [0] * seats
+        self.cards = [[] for _ in range(seats)]
+        self.faces = [[] for _ in range(seats)]
+        self.board, self.board_down, self.indicators, self.burns = [], [], [], []
+        self.wild_indicated, self.up_order = [], []
+        self.barred, self.unwild = set(), set()
+        self.where = {}
+        self.discarded = 0
+        self.sets, self.placed, self.passing, self.asked = {}, {}, [], None
 
     def _board_turned(self, event: CommunityCardTurned) -> None:
         """A face-down community card turns up: one dealt seen is the card turned; one dealt
@@ -1327,6 +1352,8 @@ class HandFuzzer:
         """Community cards dealt face down unseen (``??``), each with the street that turns it."""
         self.boards_dealt = 0
         """Community cards dealt face down so far (their turning streets are the book's order)."""
+        self.voids_seen = 0
+        """Voided deals the fuzzer has dealt again after (the ledger counts them from the log)."""
         self.meant: dict[int, Chosen] = {}
         """Each seat's decision made and not yet seen carried out in the log."""
         self.fold_rate = rng.choice((0.0, 0.03, 0.1, 0.25))
@@ -1815,6 +1842,16 @@ class HandFuzzer:
             if not dealt or list(dealt[0].cards) != given or dealt[0].faces != pending.faces:
                 raise Broken("log", f"{label} was recorded as {dealt[0] if dealt else 'nothing'}")
 
+    def _redeal(self) -> None:
+        """The deal was voided: the fuzzer, as the dealer outside, gathers every card and
+        shuffles its deck again; nothing it dealt unseen is held any more."""
+        self.voids_seen = self.ledger.voids
+        self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]
+        self.rng.shuffle(self.deck)
+        self.unseen = [[] for _ in self.starting]
+        self.board_unseen, self.boards_dealt = [], 0
+        self.meant = {}
+
     def _board_down(self, card: Card) -> list[Card | None]:
         """A community card dealt face down: unseen (``??``) in a history with unseen cards,
         half the time, kept to be named when its street turns it."""
@@ -1848,6 +1885,8 @@ class HandFuzzer:
     def _check(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         ledger.read(hand.events)
+        if ledger.voids != self.voids_seen:
+            self._redeal()
         for unseen in self.unseen:
             if unseen:  # a card shown or named is known now: it is no longer an unseen place's
                 unseen[:] = [card for card in unseen if card not in ledger.where]

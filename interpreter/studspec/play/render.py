@@ -25,6 +25,7 @@ from studspec.engine.events import (
     CommunityCardDealt,
     CommunityCardDealtDown,
     CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     HandEnded,
@@ -180,6 +181,12 @@ class _Story(EventVisitor):
 
     def hand_killed(self, event: HandKilled) -> None:
         self.lines.append(f"  p{event.seat + 1}'s hand is dead ({_cards((event.card,))})")
+
+    def deal_voided(self, event: DealVoided) -> None:
+        self.lines.append(
+            f"  p{event.seat + 1}'s {_cards((event.card,))} voids the deal (void {event.count}): every card is "
+            "gathered, shuffled and dealt again; the chips stay in the pot"
+        )
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")

@@ -33,6 +33,7 @@ from studspec.engine.events import (
     CommunityCardDealt,
     CommunityCardDealtDown,
     CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     HandEnded,
@@ -301,6 +302,12 @@ class Narrator(EventVisitor):
 
     def bring_in_due(self, event: BringInDue) -> None:
         self._say(f"  {self._name(event.seat)} has the bring-in")
+
+    def deal_voided(self, event: DealVoided) -> None:
+        self._say(
+            f"  {self._name(event.seat)}'s {self.style.card(event.card)} voids the deal (void {event.count}): "
+            "every card is gathered, shuffled and dealt again; the chips stay in the pot"
+        )
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self._say(f"  community card {self.style.card(event.card)} (plays in every hand)")
