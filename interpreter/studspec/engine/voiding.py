@@ -1,10 +1,9 @@
 """A dealt card that voids the deal (``triggers[].effect: void-deal``).
 
-The Queen is seven-card stud in which "if the queen of spades comes as an up card to any
-player, the hand is over. All cards are thrown in, the money remains in the pot, and the game
-is dealt again. Any player who dropped before the queen of spades showed up on the board
-cannot come back in" (pokertips.org, "The Queen"; pokerteam.com: "it signals the end of the
-round, with no winner, just a growing pot"; docs/rules.md V16). So a void gathers every card,
+In The Queen an up queen of spades ends the deal: every card is thrown in, the money stays in
+the pot and the game is dealt again, and a player who dropped before it showed stays out
+(pokertips.org, "The Queen"; pokerteam.com: "with no winner, just a growing pot";
+docs/rules.md V16). So a void gathers every card,
 shuffles the deck again with the hand's own generator (a deck dealt from outside counts every
 card unseen again, for the dealer to deal anew), and sends the hand back to its first street:
 the chips stay where they are (each seat's antes and bets are its contribution to the pot, so
