@@ -23,7 +23,7 @@ from studspec.engine.actions import parse_action
 from studspec.engine.cards import parse_cards
 from studspec.engine.events import CommunityCardDealtDown, CommunityCardTurned
 from studspec.engine.hand import Hand
-from studspec.errors import IllegalDealError
+from studspec.errors import IllegalActionError, IllegalDealError
 from studspec.history.phh import history_actions, parse_history, replay, write_history
 from studspec.rulebook import load_variant
 from studspec.rulebook.loader import validate_file
@@ -167,3 +167,21 @@ def test_validate_holds_face_down_community_cards_to_an_earlier_street(
     book.write_text(text.replace(old, new, 1), encoding="utf-8")
     errors = [str(error) for error in validate_file(book)]
     assert any(message in error and "board_dealt_on" in error for error in errors), errors
+
+
+def test_a_player_may_not_name_the_unturned_river_as_its_own() -> None:
+    """V15 and TDA 16: p1 is all-in on third street, so its hand may be tabled before the
+    river card dealt face down beside the flop is turned; a show naming that card (2h) as one
+    of p1's, added or in place of its own 2c, is refused and changes nothing; its own three
+    cards are shown."""
+    hand = new_hand(OXFORD_DOWN, stacks=[11, 100])
+    deal(hand, p1="KcKd2c", p2="7h8h9s")
+    play(hand, "p1 pb\np2 cbr 10\np1 cc\nd db 6hTh\nd db 2h")
+    assert hand.stacks == [0, 89] and hand.view(1).community == (*parse_cards("6hTh"), None)
+    before = list(hand.events)
+    for line, why in (("p1 sm KcKd2c2h", "show all of them"), ("p1 sm KcKd2h", "not KcKd2h")):
+        with pytest.raises(IllegalActionError, match=why):
+            play(hand, line)
+    assert hand.events == before
+    play(hand, "p1 sm KcKd2c")
+    assert hand.shown == [3, 0]
