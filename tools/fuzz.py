@@ -75,6 +75,9 @@ from studspec import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declaration,
     Declared,
     Event,
@@ -802,6 +805,8 @@ class Ledger:
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.board: list[Card | None] = []
+        self.board_down: list[Card | None] = []
+        """Community cards dealt face down and not yet turned: nobody's, in no hand."""
         self.indicators: list[Card | None] = []
         """Cards in the middle that play in no hand, face up or down."""
         self.wild_indicated: list[Card | None] = []
@@ -841,6 +846,8 @@ class Ledger:
         """What a hand showing is worth (larger better), where this module reads the turns."""
         self.turn: tuple[int, bool] | None = None
         """The seat that just turned on such a street, and whether it beat the best hand."""
+        self.voids = 0
+        """How many times the deal was voided (every card gathered and dealt again)."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -878,6 +885,11 @@ class Ledger:
             self._place(event.card, "the board")
             self.board.append(event.card)
             self.up_order.append(event.card)
+        elif isinstance(event, CommunityCardDealtDown):
+            self._place(event.card, "the face-down board")
+            self.board_down.append(event.card)
+        elif isinstance(event, CommunityCardTurned):
+            self._board_turned(event)
         elif isinstance(event, IndicatorDealt):
             self._place(event.card, "the indicator")
             self.indicators.append(event.card)
@@ -917,6 +929,42 @@ class Ledger:
             self._ended(event)
         elif isinstance(event, TriggerFired):
             self._triggered(event)
+        elif isinstance(event, DealVoided):
+            self._voided(event)
+
+    def _voided(self, event: DealVoided) -> None:
+        """A dealt card voided the deal (docs/rules.md V16): it must be the card just dealt to a
+        seat still in; every card goes back (nothing is anywhere but the stub), the chips stay
+        where they are, and the seats still in stay in."""
+        if self.folded[event.seat] or event.card not in self.cards[event.seat]:
+            raise Broken("log", f"{event}: p{event.seat + 1} does not hold that card, or is out of the hand")
+        self.voids += 1
+        if event.count != self.voids:
+            raise Broken("log", f"{event} is void {event.count}, the log's void {self.voids}")
+        seats = len(self.stacks)
+        self.shown = [0] * seats
+        self.cards = [[] for _ in range(seats)]
+        self.faces = [[] for _ in range(seats)]
+        self.board, self.board_down, self.indicators, self.burns = [], [], [], []
+        self.wild_indicated, self.up_order = [], []
+        self.barred, self.unwild = set(), set()
+        self.where = {}
+        self.discarded = 0
+        self.sets, self.placed, self.passing, self.asked = {}, {}, [], None
+
+    def _board_turned(self, event: CommunityCardTurned) -> None:
+        """A face-down community card turns up: one dealt seen is the card turned; one dealt
+        unseen is named now, and must be nowhere else."""
+        if event.named and None in self.board_down:
+            self.board_down.remove(None)
+            self._place(event.card, "the board")
+        elif not event.named and event.card is not None and event.card in self.board_down:
+            self.board_down.remove(event.card)
+            self.where[event.card] = "the board"
+        else:
+            raise Broken("log", f"{event} turns a card never dealt face down to the middle")
+        self.board.append(event.card)
+        self.up_order.append(event.card)
 
     def _triggered(self, event: TriggerFired) -> None:
         """A dealt-card rule a player may pay to keep wild waits for the answer (the hands a
@@ -1404,6 +1452,12 @@ class HandFuzzer:
         self.unseen: list[list[Card]] = [[] for _ in range(players)]
         """The cards each seat holds unseen (dealt as ``None``), in the order of its unseen
         places: the fuzzer dealt them, so it knows what they are."""
+        self.board_unseen: list[tuple[Card, int]] = []
+        """Community cards dealt face down unseen (``??``), each with the street that turns it."""
+        self.boards_dealt = 0
+        """Community cards dealt face down so far (their turning streets are the book's order)."""
+        self.voids_seen = 0
+        """Voided deals the fuzzer has dealt again after (the ledger counts them from the log)."""
         self.meant: dict[int, Chosen] = {}
         """Each seat's decision made and not yet seen carried out in the log."""
         self.fold_rate = rng.choice((0.0, 0.03, 0.1, 0.25))
@@ -1870,10 +1924,18 @@ class HandFuzzer:
         hand = self.live_hand
         if pending.count != len(pending.faces) or pending.count < 1:
             raise Broken("pending-deal", f"{pending} is not a deal")
-        if len(self.deck) < pending.count:
-            raise Broken("pending-deal", f"{pending} asks for more cards than are left ({len(self.deck)})")
-        truth = [self.deck.pop() for _ in range(pending.count)]
-        given = [self._given(pending.seat, card, face) for card, face in zip(truth, pending.faces)]
+        truth: list[Card]
+        given: list[Card | None]
+        if pending.turn:  # a face-down community card dealt unseen: named now, from no stub
+            truth = [self._board_turn()]
+            given = [truth[0]]
+        else:
+            if len(self.deck) < pending.count:
+                raise Broken("pending-deal", f"{pending} asks for more cards than are left ({len(self.deck)})")
+            truth = [self.deck.pop() for _ in range(pending.count)]
+            given = [self._given(pending.seat, card, face) for card, face in zip(truth, pending.faces)]
+            if pending.seat is None and pending.faces == (Face.DOWN,) and not pending.indicator:
+                given = self._board_down(truth[0])
         who = "the board" if pending.seat is None else f"p{pending.seat + 1}"
         label = f"deal {who} {format_cards(given)}"
         self._note(label)
@@ -1885,6 +1947,37 @@ class HandFuzzer:
             dealt = [e for e in hand.events[before:] if isinstance(e, CardsDealt)]
             if not dealt or list(dealt[0].cards) != given or dealt[0].faces != pending.faces:
                 raise Broken("log", f"{label} was recorded as {dealt[0] if dealt else 'nothing'}")
+
+    def _redeal(self) -> None:
+        """The deal was voided: the fuzzer, as the dealer outside, gathers every card and
+        shuffles its deck again; nothing it dealt unseen is held any more."""
+        self.voids_seen = self.ledger.voids
+        self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]
+        self.rng.shuffle(self.deck)
+        self.unseen = [[] for _ in self.starting]
+        self.board_unseen, self.boards_dealt = [], 0
+        self.meant = {}
+
+    def _board_down(self, card: Card) -> list[Card | None]:
+        """A community card dealt face down: unseen (``??``) in a history with unseen cards,
+        half the time, kept to be named when its street turns it."""
+        hand = self.live_hand
+        order = [later for turning in hand.rules.boards_down for later in turning]
+        later = order[self.boards_dealt]
+        self.boards_dealt += 1
+        if not self.hidden or self.rng.random() < 0.5:
+            return [card]
+        self.board_unseen.append((card, later))
+        return [None]
+
+    def _board_turn(self) -> Card:
+        """The card a face-down community card dealt unseen truly is, as its street turns it
+        (the first dealt of those this street turns)."""
+        street = self.live_hand.street
+        index = next((i for i, (_, later) in enumerate(self.board_unseen) if later == street), None)
+        if index is None:
+            raise Broken("pending-deal", f"a turn is due on street {street}, but no card was dealt unseen for it")
+        return self.board_unseen.pop(index)[0]
 
     def _given(self, seat: int | None, card: Card, face: Face) -> Card | None:
         if seat not in self.hidden:
@@ -1898,6 +1991,8 @@ class HandFuzzer:
     def _check(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         ledger.read(hand.events)
+        if ledger.voids != self.voids_seen:
+            self._redeal()
         for unseen in self.unseen:
             if unseen:  # a card shown or named is known now: it is no longer an unseen place's
                 unseen[:] = [card for card in unseen if card not in ledger.where]
@@ -1920,7 +2015,8 @@ class HandFuzzer:
         deck = hand.deck
         total = len(deck.cards)
         held = sum(len(cards) for cards in ledger.cards) + sum(len(cards) for _, cards in ledger.passing)
-        slots = held + len(ledger.board) + len(ledger.indicators) + len(ledger.burns) + ledger.discarded + deck.size
+        middle = len(ledger.board) + len(ledger.board_down) + len(ledger.indicators)
+        slots = held + middle + len(ledger.burns) + ledger.discarded + deck.size
         if slots != total:
             raise Broken("cards", f"{slots} cards are dealt, burned, thrown away or in the stub; the deck has {total}")
         out = [s for s in range(len(ledger.cards)) if ledger.folded[s] or ledger.mucked[s]]
@@ -1975,7 +2071,7 @@ class HandFuzzer:
             tuple(c if f is Face.UP or i < ledger.shown[s] else None for i, (c, f) in enumerate(zip(own[s], faces[s])))
             for s in range(hand.seats)
         ]
-        board = tuple(ledger.board)
+        board = (*ledger.board, *(None for _ in ledger.board_down))
         for view in views:
             viewer = view.viewer
             if len(view.seats) != hand.seats or view.community != board:

@@ -28,6 +28,7 @@ from studspec.rulebook.options import (
     HAND_TRAITS,
     INDICATOR_TRAITS,
     STRUCTURE_TRAITS,
+    TRIGGER_EFFECT_TRAITS,
 )
 
 from . import card_decisions
@@ -192,15 +193,7 @@ class _Builder:
         parts = []
         if street.deal:
             parts.append(_sentence(("a burn card, then " if burned else "") + self.deal(street)))
-        if street.board:
-            burn = "a burn card, then " if burned and not street.deal else ""
-            count = len(street.board)
-            cards = "one community card" if count == 1 else f"{_number(count)} community cards"
-            parts.append(
-                _sentence(
-                    f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
-                )
-            )
+        parts += self.board_sentences(index, street, burned)
         if street.turn_up:
             cards = (
                 "its next face-down card"
@@ -219,7 +212,9 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
-        known.update(("indicator", "indicator_dealt_on", "down_when_all_up", "turn_up", "turn_until_best"))
+        known.update(
+            ("indicator", "indicator_dealt_on", "board_dealt_on", "down_when_all_up", "turn_up", "turn_until_best")
+        )
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -388,6 +383,33 @@ class _Builder:
         )
         return [self.point(f"The {listed} {where} for any card, as a card of a wild rank does.", "wild.cards")]
 
+    def board_sentences(self, index: int, street: Street, burned: bool) -> list[str]:
+        """The street's community cards: dealt face up now, or turned up now (dealt face down
+        on an earlier street); then those it deals face down for later streets."""
+        parts = []
+        count = len(street.board)
+        cards = "one community card" if count == 1 else f"{_number(count)} community cards"
+        them = "it" if count == 1 else "them"
+        if street.board and street.board_dealt_on is None:
+            burn = "a burn card, then " if burned and not street.deal else ""
+            parts.append(
+                _sentence(f"{burn}{cards} face up in the middle: every hand plays {them} as its own at the showdown")
+            )
+        elif street.board:
+            dealt_on = (street.board_dealt_on or "").replace("-", " ")
+            parts.append(_sentence(f"the {cards.removeprefix('one ')} dealt face down on {dealt_on} street for this one "
+                                   f"{'is' if count == 1 else 'are'} turned up, after the players' cards: from now "
+                                   f"on every hand plays {them} as its own at the showdown"))  # fmt: skip
+        later = [st for st in self.variant.streets[index + 1 :] if st.board_dealt_on == street.id]
+        if later:
+            down = sum(len(st.board) for st in later)
+            streets = ", ".join(st.id.replace("-", " ") for st in later)
+            what = "one community card" if down == 1 else f"{_number(down)} community cards"
+            burn = "a burn card, then " if burned and not street.deal and not street.board else ""
+            parts.append(_sentence(f"{burn}{what} face down in the middle, seen by nobody and played by no hand until "
+                                   f"turned up on a later street ({streets} street)"))  # fmt: skip
+        return parts
+
     def indicator_sentences(self, index: int, street: Street, burned: bool) -> list[str]:
         """The indicator cards the street deals face down for later streets, and its own
         indicator: dealt face up now, or turned up now, and the rule it sets."""
@@ -491,14 +513,20 @@ class _Builder:
             self.stated.add("triggers")  # no dealt-card rule: its parts have nothing to say
         for trigger in self.variant.triggers:
             rank = trigger.rank.replace("T", "10")
+            if trigger.suit is not None:
+                rank = f"{rank} {phrase('triggers.suit', trigger.suit).text}"
             face = fill(phrase("triggers.face", trigger.face.value).text, self.book)
-            article = "an" if rank in ("A", "8") else "a"
+            article = "an" if rank[0] in ("A", "8") else "a"
             points.append(self.point(f"When {article} {rank} is {face}, {self._trigger_effect(trigger)}.", "triggers"))
         return Section("Wild cards and dealt-card rules", tuple(points))
 
     def _trigger_effect(self, trigger: Trigger) -> str:
         """What a dealt-card rule does, with its price when it has one."""
         words = phrase("triggers.effect", trigger.effect)
+        if TRIGGER_EFFECT_TRAITS[trigger.effect].voids:
+            most = "once" if trigger.max_voids == 1 else f"{_number(trigger.max_voids)} times"
+            return (f"{fill(words.text, self.book)}; a hand's deal is voided at most {most}, after which the card "
+                    "plays as what it is")  # fmt: skip
         if trigger.price == "free":
             return _extra_face(fill(words.text, self.book), trigger)
         price = fill(phrase("triggers.price", trigger.price).noun, self.book)

@@ -185,6 +185,20 @@ class Deck:
     def to_muck(self, cards: Iterable[Card | None]) -> None:
         self.muck.extend(cards)
 
+    def gather(self, cards: Sequence[Card]) -> None:
+        """Every card comes back and the deal starts again (a voided deal): a drawing deck's
+        stub is all of ``cards`` (the deck, in its order) shuffled by the hand's generator; a
+        given deck counts them all unseen again, for the dealer outside to deal anew."""
+        self.burns.clear()
+        self.muck.clear()
+        self._unseen = card_bits(tuple(cards))
+        if self.drawing:
+            stub = list(cards)
+            shuffle(self.rng, stub)
+            self._stub = list(reversed(stub))
+        else:
+            self._given_size = len(cards)
+
 
 _SHUFFLERS = threading.local()
 """Each thread's generator for the deals, reseeded per hand: seeding costs less than making a

@@ -25,7 +25,7 @@ from studspec.rulebook.options import (
 )
 
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
-from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit, parse_card
+from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, SUIT_LETTERS, Card, Rank, Suit, parse_card
 from .decisions import DecisionRule
 from .evaluation import (
     ACE_TO_FIVE_LOW,
@@ -357,6 +357,7 @@ def _effect(name: str) -> TriggerEffect:
         declining_unwilds=traits.declining_unwilds,
         kills=traits.kills,
         wins=traits.wins,
+        voids=traits.voids,
     )
 
 
@@ -365,6 +366,7 @@ TRIGGER_EFFECTS.add("pay-or-fold", _effect("pay-or-fold"))
 TRIGGER_EFFECTS.add("pay-or-not-wild", _effect("pay-or-not-wild"))  # Wikipedia, Baseball: buy the up 3 to make it wild
 TRIGGER_EFFECTS.add("kill", _effect("kill"))  # a kill card: Baseball's up 3 of 1945 (docs/rules.md V16)
 TRIGGER_EFFECTS.add("win-pot", _effect("win-pot"))  # a card that wins the pot outright (docs/rules.md V16)
+TRIGGER_EFFECTS.add("void-deal", _effect("void-deal"))  # The Queen's up queen of spades (docs/rules.md V16)
 
 TRIGGER_PRICES: Registry[Price | None] = Registry("triggers.price")
 """What a dealt-card rule costs, from the table's stakes or the pot; ``None``: free."""
@@ -579,6 +581,9 @@ class ResolvedRules:
     indicators_down: tuple[tuple[int, ...], ...] = ()
     """Each street's face-down indicator cards: the later streets that turn them, in order
     (``streets[].indicator_dealt_on`` naming this street)."""
+    boards_down: tuple[tuple[int, ...], ...] = ()
+    """Each street's face-down community cards: for each card, the later street that turns it,
+    in order (``streets[].board_dealt_on`` naming this street; one entry a card)."""
     middle_cards: tuple[int, ...] = ()
     """Cards each street deals to the middle from the stub (:meth:`Variant.middle_cards_on`),
     looked up once: the deal plan reads it every street of every hand."""
@@ -608,6 +613,11 @@ class ResolvedRules:
         object.__setattr__(self, "indicators_throw", thrown)
 
     @property
+    def deal_may_void(self) -> bool:
+        """A dealt-card rule can void the deal, sending the hand back to its first street."""
+        return any(rule.effect.voids for rule in self.triggers)
+
+    @property
     def deal_may_fold(self) -> bool:
         """A dealt-card rule can fold a seat in the middle of a deal (pay or fold, a kill
         card, a card that wins the pot)."""
@@ -621,6 +631,19 @@ def _indicators_down(variant: Variant) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple(later for later, street in enumerate(variant.streets) if street.indicator_dealt_on == ids[index])
         for index in range(len(ids))
+    )
+
+
+def _boards_down(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each street, the later street of each community card it deals face down."""
+    return tuple(
+        tuple(
+            later
+            for later, street in enumerate(variant.streets)
+            if street.board_dealt_on == here.id
+            for _ in street.board
+        )
+        for here in variant.streets
     )
 
 
@@ -653,6 +676,8 @@ def resolve(variant: Variant) -> ResolvedRules:
                 TRIGGER_EFFECTS[t.effect],
                 TRIGGER_PRICES[t.price],
                 t.extra_face,
+                None if t.suit is None else SUIT_LETTERS.index(t.suit),
+                t.max_voids,
             )
             for t in variant.triggers
         ),
@@ -661,6 +686,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
         indicators_down=_indicators_down(variant),
+        boards_down=_boards_down(variant),
         middle_cards=tuple(variant.middle_cards_on(index) for index in range(len(variant.streets))),
         rolls=any(street.turn_until_best for street in variant.streets),
     )

@@ -23,6 +23,9 @@ from studspec.engine.events import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     HandEnded,
@@ -196,8 +199,20 @@ class _Story(EventVisitor):
     def hand_killed(self, event: HandKilled) -> None:
         self.lines.append(f"  p{event.seat + 1}'s hand is dead ({_cards((event.card,))})")
 
+    def deal_voided(self, event: DealVoided) -> None:
+        self.lines.append(
+            f"  p{event.seat + 1}'s {_cards((event.card,))} voids the deal (void {event.count}): every card is "
+            "gathered, shuffled and dealt again; the chips stay in the pot"
+        )
+
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
+
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        self.lines.append(f"  community card [{_cards((event.card,))}] face down in the middle, to be turned later")
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        self.lines.append(f"  community card turned: {_cards((event.card,))} (plays in every hand)")
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self.lines.append(f"  the stub is short: {event.count} burn cards are shuffled back in")

@@ -336,12 +336,16 @@ def _to_the_middle(street: Book) -> int:
 
 def _deals(streets: Sequence[Book], index: int) -> bool:
     """Whether street ``index`` deals any card from the stub, to the seats or the middle (a
-    burn comes before it): an indicator it only turns was dealt on an earlier street, and
-    the face-down indicators of later streets it deals itself."""
+    burn comes before it): an indicator or community cards it only turns were dealt on an
+    earlier street, and the face-down indicators and community cards of later streets it
+    deals itself."""
     street = streets[index]
-    later = any(other.get("indicator_dealt_on") == street["id"] for other in streets[index + 1 :])
+    later = any(
+        street["id"] in (other.get("indicator_dealt_on"), other.get("board_dealt_on")) for other in streets[index + 1 :]
+    )
     face_up = "indicator" in street and street.get("indicator_dealt_on") is None
-    return bool(street["deal"]) or bool(street.get("board")) or face_up or later
+    board_now = bool(street.get("board")) and street.get("board_dealt_on") is None
+    return bool(street["deal"]) or board_now or face_up or later
 
 
 @dataclass(frozen=True)
@@ -805,6 +809,25 @@ def face_down_indicators_are_dealt_earlier(book: Book) -> Iterator[Finding]:
         elif dealt_on not in ids[:index]:
             earlier = ", ".join(ids[:index]) or "none"
             yield Finding(where, f"{dealt_on!r} is not a street before {street['id']!r}; the card is dealt face "
+                          f"down on an earlier street and turned on this one: one of {earlier}")  # fmt: skip
+
+
+@check(("streets",))
+def face_down_boards_are_dealt_earlier(book: Book) -> Iterator[Finding]:
+    """Community cards dealt face down (``board_dealt_on``) are this street's board, dealt on
+    a street before it, so they are in the middle when their turn comes (docs/rules.md V15)."""
+    ids = [street["id"] for street in book["streets"]]
+    for index, street in enumerate(book["streets"]):
+        dealt_on = street.get("board_dealt_on")
+        if dealt_on is None:
+            continue
+        where = ("streets", index, "board_dealt_on")
+        if not street.get("board"):
+            yield Finding(where, "board_dealt_on says where this street's community cards are dealt face down; "
+                          "the street deals none (board: [up], one entry a card)")  # fmt: skip
+        elif dealt_on not in ids[:index]:
+            earlier = ", ".join(ids[:index]) or "none"
+            yield Finding(where, f"{dealt_on!r} is not a street before {street['id']!r}; the cards are dealt face "
                           f"down on an earlier street and turned on this one: one of {earlier}")  # fmt: skip
 
 

@@ -242,6 +242,9 @@ class TriggerEffectTraits:
     """The seat's hand is dead at once (a kill card), with no question, so no price."""
     wins: bool = False
     """The seat wins the pot at once, every other hand dead, with no question, so no price."""
+    voids: bool = False
+    """The deal is void at once: every card gathered and the hand dealt again from its first
+    street, the chips staying in the pot (The Queen's up queen of spades), so no price."""
 
     @property
     def needs_price(self) -> bool:
@@ -251,7 +254,7 @@ class TriggerEffectTraits:
     @property
     def at_once(self) -> bool:
         """The rule ends a hand with no question, so it has no price."""
-        return self.kills or self.wins
+        return self.kills or self.wins or self.voids
 
 
 TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
@@ -261,10 +264,12 @@ TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
         "pay-or-not-wild": TriggerEffectTraits(deals_card=False, declining_folds=False, declining_unwilds=True),
         "kill": TriggerEffectTraits(deals_card=False, declining_folds=False, kills=True),
         "win-pot": TriggerEffectTraits(deals_card=False, declining_folds=False, wins=True),
+        "void-deal": TriggerEffectTraits(deals_card=False, declining_folds=False, voids=True),
     }
 )
 """docs/rules.md section V, Baseball: an up 4 earns an extra card; an up 3, match the pot or
-fold, or buy it to make it wild; V16: a kill card, a card that wins the pot."""
+fold, or buy it to make it wild; V16: a kill card, a card that wins the pot, a card that voids
+the deal."""
 
 
 @dataclass(frozen=True)

@@ -89,3 +89,24 @@ def rules_at_once_are_free(book: Book) -> Iterator[Finding]:
                 f"{trigger['effect']} takes effect at once with no question, so its price is free; "
                 "a card the player may pay to survive is effect pay-or-fold",
             )
+
+
+@check(("triggers",), ("stakes",), ("streets",))
+def a_void_deal_restarts_a_plain_deal(book: Book) -> Iterator[Finding]:
+    """A card that voids the deal sends the hand back to its first street (docs/rules.md V16):
+    a book with blinds (live bets of the first round, posted once) or with draws or buys
+    (cards dealt in a decision, not a street's deal) cannot start it again, and ``max_voids``
+    bounds only a void."""
+    blinds = bool(book.get("stakes", {}).get("blinds"))
+    dealing = any(
+        decision["decide"] in ("draw", "buy") for street in book["streets"] for decision in street.get("decisions", ())
+    )
+    for index, trigger in enumerate(book.get("triggers", ())):
+        voids = TRIGGER_EFFECT_TRAITS[trigger["effect"]].voids
+        if "max_voids" in trigger and not voids:
+            yield Finding(("triggers", index, "max_voids"), f"effect {trigger['effect']!r} voids no deal, so it has "
+                          "no max_voids; max_voids goes with effect void-deal")  # fmt: skip
+        elif voids and (blinds or dealing):
+            why = "blinds, posted once before the deal" if blinds else "draws or buys, dealt outside a street's deal"
+            yield Finding(("triggers", index, "effect"), f"void-deal deals the hand again from its first street, "
+                          f"which this book cannot do: it has {why}; use kill or win-pot, or drop them")  # fmt: skip
