@@ -998,7 +998,10 @@ class Ledger:
         self.turn = (seat, bool(beats) and beats[-1])
 
     def _fell_short(self, event: RollFellShort) -> None:
-        """A dead hand after a turn that did not beat the best: every card of it face up."""
+        """A dead hand after a turn that did not beat the best: every card of it face up (a seat
+        with none left to turn is dead at once, even straight after another's winning turn)."""
+        if self.turn is not None and self.turn[0] != event.seat and self.turn[1]:
+            self.turn = None  # the last turn beat the best; this seat had nothing left to turn
         if self.turn != (event.seat, False) and not (self.turn is None and Face.DOWN not in self.faces[event.seat]):
             raise Broken("rules", f"{event} after a turn that beat the best hand (or no turn): {self.turn}")
         if Face.DOWN in self.faces[event.seat]:
@@ -2206,8 +2209,20 @@ class HandFuzzer:
     def _showing_oracle(self) -> Callable[[Sequence[Card], Sequence[Card]], Key] | None:
         """What a hand showing is worth, larger better, by the book's one share (``None``: not
         a book whose turns this module reads: a wild card or more than one share)."""
-        variant = self.variant
-        if not self.ledger.rolling or variant.wild.ranks or variant.wild.cards or variant.wild.follow != "none":
+        variant, wild = self.variant, self.variant.wild
+        wild_any = any(
+            (
+                wild.ranks,
+                wild.cards,
+                wild.follow != "none",
+                wild.follows,
+                wild.moves,
+                wild.per_player != "none",
+                "joker" in variant.deck,
+                any(street.indicator == "wild-rank" for street in variant.streets),
+            )
+        )
+        if not self.ledger.rolling or wild_any:  # this oracle reads natural hands only
             return None
         oracles = share_oracles(variant, frozenset())
         if isinstance(oracles, str) or len(oracles) != 1:
@@ -2654,10 +2669,14 @@ def check_split(
         awarded[shares[found]] = dict(award.amounts)
         position = found + 1
     said = "; ".join(f"{o.name}: {', '.join(f'p{s + 1}' for s in w) or 'nobody'}" for o, w in zip(oracles, winners))
-    first = sorted(winners[0])
-    if len(oracles) > 1 and len(first) > 1 and all(sorted(w) == first for w in winners):
+    won_shares = [i for i, w in enumerate(winners) if w]
+    first = sorted(winners[won_shares[0]]) if won_shares else []
+    if len(won_shares) > 1 and len(first) > 1 and all(sorted(winners[i]) == first for i in won_shares):
+        # identical hands win every share somebody won: they split the whole pot evenly (WSOP-L 149)
         totals = Counter[int]()
-        for share in shares:
+        if set(awarded) != {shares[i] for i in won_shares}:
+            raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
+        for share in (shares[i] for i in won_shares):
             if sorted(awarded.get(share, {})) != first:
                 raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
             totals.update(awarded[share])

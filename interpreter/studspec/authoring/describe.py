@@ -537,13 +537,18 @@ class _Builder:
         declared = self.text("showdown.declare")
         other = next((share for share in self.variant.shares if HAND_TRAITS[share.hand].card), None)
         if other is not None and self.variant.declare != "none":  # "low" names the card share
-            noun = phrase("pots.shares.hand", other.hand).noun
+            said = phrase("pots.shares.hand", other.hand)
+            noun = _card_share_words(other, said, fill(said.text, self.book))[0].noun
             declared += f" Here low is the {noun}: a player declares the high hand, the {noun}, or both."
+        order = self.text("showdown.order")
+        if _rolls(self.variant):
+            order = ("There is no showdown: play goes round until one player is left, and no hand is shown "
+                     "(the up cards have said it).")  # fmt: skip
         return Section(
             "Showdown",
             (
                 self.point(declared, "showdown.declare"),
-                self.point(self.text("showdown.order"), "showdown.order"),
+                self.point(order, "showdown.order"),
             ),
         )
 
@@ -582,6 +587,9 @@ class _Builder:
             described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]
         if len(shares) == 1:
             noun, text = described[0]
+            if _rolls(self.variant):
+                return (f"Each pot goes to the last player left: every other hand folded, or turned all its cards "
+                        f"without beating the best {noun} showing ({text}).")  # fmt: skip
             return f"Each pot goes to the best {noun}: {text}."
         names = ", ".join(f"one to the best {noun}" for noun, _ in described)
         sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
@@ -592,8 +600,9 @@ class _Builder:
             ]
         sentences += [f"The {noun} is {text}." for noun, text in described]
         sentences += _qualifier_sentences(shares, [noun for noun, _ in described])
-        odd = next((noun for share, (noun, _) in zip(shares, described) if _high_poker(share)), described[0][0])
-        second = " (a second odd chip, of three shares, to the next share in the list)" if len(shares) == 3 else ""
+        order = sorted(range(len(shares)), key=lambda i: not _high_poker(shares[i]))  # high poker shares first
+        odd = described[order[0]][0]
+        second = f" (of three shares, a second odd chip to the {described[order[1]][0]})" if len(shares) == 3 else ""
         sentences.append(
             f"One hand may win every share (a scoop). When a pot does not divide evenly between "
             f"the shares, the odd chip goes to the share of the {odd}{second}."
@@ -608,16 +617,20 @@ class _Builder:
         return Section("Decisions about cards", tuple(points))
 
     def pots(self) -> Section:
+        all_in = (
+            "A player who is all-in can win only what they matched from each opponent; "
+            "the side pots that the others build are won the same way."
+        )
+        if _rolls(self.variant):
+            all_in = ("A dead hand has no claim to any pot, so the last player left takes every pot, an all-in "
+                      "player the side pots beyond its stake too; a bet nobody called goes back to its owner.")  # fmt: skip
         return Section(
             "Pots",
             (
                 self.point(self.shares(), "pots.shares"),
                 self.point("Tied hands split their share equally."),
                 self.point(self.text("pots.odd_chip"), "pots.odd_chip"),
-                self.point(
-                    "A player who is all-in can win only what they matched from each opponent; "
-                    "the side pots that the others build are won the same way.",
-                ),
+                self.point(all_in),
             ),
         )
 
@@ -708,6 +721,11 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     return (
         f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
     )
+
+
+def _rolls(variant: Variant) -> bool:
+    """Some street is played until one player is left (``turn_until_best``): no showdown."""
+    return any(street.turn_until_best for street in variant.streets)
 
 
 def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, str]:

@@ -380,19 +380,20 @@ def _streets(totals: Totals, variant: Variant) -> list[dict[str, Any]]:
 def _main_pot(totals: Totals, variant: Variant) -> dict[str, Any]:
     """How the main pot went at showdown: rates out of the hands that reached one."""
     showdowns = totals.showdowns
+    names = [rule.name for rule, _ in compile_variant(variant).rules.shares]  # the names its awards carry
     return {
-        "shares": [share.hand for share in variant.shares],
+        "shares": names,
         "scooped": _rate(totals.scoops, showdowns),
         "split": _rate(totals.splits, showdowns),
         "tied_share": _rate(totals.ties, showdowns),
         "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
         "each_share": [
             {
-                "share": share.hand,
+                "share": name,
                 "won": _rate(totals.share_won[i] if i < len(totals.share_won) else 0, showdowns),
                 "tied": _rate(totals.share_tied[i] if i < len(totals.share_tied) else 0, showdowns),
             }
-            for i, share in enumerate(variant.shares)
+            for i, name in enumerate(names)
         ],
     }
 

@@ -387,7 +387,7 @@ class Narrator(EventVisitor):
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
 
     def declared(self, event: Declared) -> None:
-        self._say(f"  {self._name(event.seat)} declares {declared_words(self.hand.variant, event.declaration)}")
+        self._say(f"  {self._name(event.seat)} declares {declared_words(self.hand, event.declaration)}")
 
     def showed(self, event: Showed) -> None:
         holding = Holding.known(

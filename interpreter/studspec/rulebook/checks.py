@@ -530,7 +530,7 @@ def _always_won(share: Book) -> bool:
     return not HAND_TRAITS[hand].card and not ("qualifier" in share and _low(hand)) and "at_least" not in share
 
 
-@check(("pots", "shares"), ("deck",), ("wild",))
+@check(("pots", "shares"), ("deck",), ("wild",), ("streets",))
 def share_combination(book: Book) -> Iterator[Finding]:
     """Shares read the cards differently; a qualifier belongs to a low share and ``at_least``
     to a high one; one share is always won, to take the shares nobody wins."""
@@ -578,6 +578,9 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
     elif book["deck"].get("removed_ranks"):
         yield Finding(where, "at_least is not read on a stripped deck (deck.removed_ranks): its least hands "
                       "would be made of ranks the deck lacks; remove one or the other")  # fmt: skip
+    elif "set" in share:
+        yield Finding(where, "at_least names a least five-card hand, and a hand a player sets may hold fewer "
+                      "cards: it is not read on a set share (set); remove one or the other")  # fmt: skip
     elif "rank" in least and _RANKS.index(least["rank"]) < _RANKS.index(LEAST_HAND_TRAITS[least["hand"]].lowest_rank):
         lowest = LEAST_HAND_TRAITS[least["hand"]].lowest_rank
         yield Finding((*where, "rank"), f"a {least['hand']} ranked {least['rank']} does not exist: its "
@@ -594,7 +597,15 @@ def _natural_share(book: Book, index: int, share: Book) -> Iterator[Finding]:
     elif DECK_TRAITS[book["deck"]["cards"]].jokers:
         yield Finding(where, f"a natural hand plays every card as what it is, and the {book['deck']['cards']} "
                       "deck's joker is nothing but wild: use a deck without jokers")  # fmt: skip
-    elif not (wild.get("ranks") or wild.get("cards") or wild.get("follows") or wild.get("follow", "none") != "none"):
+    elif not (
+        wild.get("ranks")
+        or wild.get("cards")
+        or wild.get("follows")
+        or wild.get("moves")
+        or wild.get("follow", "none") != "none"
+        or wild.get("per_player", "none") != "none"
+        or any(street.get("indicator") == "wild-rank" for street in book["streets"])
+    ):
         yield Finding(where, "no card is wild in this book, so every hand is natural: set wild.ranks, "
                       "wild.cards or wild.follow, or remove natural")  # fmt: skip
 
@@ -848,15 +859,23 @@ def turned_cards_were_dealt_down(book: Book) -> Iterator[Finding]:
 
 @check(("streets",), ("triggers",))
 def turned_cards_set_off_no_rule(book: Book) -> Iterator[Finding]:
-    """A card turned up by rule (``turn_up``) is no dealt card, so a dealt-card rule on up
-    cards would miss it: such a book sets no rule on up cards."""
-    if not any(street.get("turn_up") for street in book["streets"]):
+    """A card turned up by rule (``turn_up``, ``turn_until_best``) is no dealt card, so a
+    dealt-card rule on up cards would miss it, and an indicator that kills the hands showing
+    its rank looks at the boards only when it is turned: such a book sets neither."""
+    turning = [key for key in ("turn_up", "turn_until_best") if any(street.get(key) for street in book["streets"])]
+    if not turning:
         return
+    how = " and ".join(f"streets[].{key}" for key in turning)
     for index, trigger in enumerate(book.get("triggers", ())):
         if trigger.get("face", "up") == "up":
-            yield Finding(("triggers", index, "face"), "this book turns cards up by rule (streets[].turn_up), and "
+            yield Finding(("triggers", index, "face"), f"this book turns cards up by rule ({how}), and "
                           "a turned card is no dealt card: a dealt-card rule on up cards would not see it; set "
                           "face: down, or deal the cards face up")  # fmt: skip
+    for index, street in enumerate(book["streets"]):
+        if street.get("indicator") == "fold-rank":
+            yield Finding(("streets", index, "indicator"), f"this book turns cards up by rule ({how}): a fold-rank "
+                          "indicator kills the hands showing its rank when it is turned, and a card turned later "
+                          "would not be seen; use wild-rank or discard-rank, or deal the cards face up")  # fmt: skip
 
 
 @check(("players",), ("streets",))
