@@ -206,13 +206,17 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     named = action.cards or ()
     allowed = eligible(hand, seat, rule)
     held = hand.cards[seat]
-    where = {held[position]: position for position in allowed}  # a seat's cards are distinct
-    where.pop(None, None)
+    where: dict[Card, list[int]] = {}  # each card's positions: two on a double deck (D6)
+    for position in allowed:
+        card = held[position]
+        if card is not None:
+            where.setdefault(card, []).append(position)
     taken: list[int] = []
     for number, card in enumerate(named):
-        position = where.pop(card, None) if card is not None else None  # popped: named once
+        copies = where.get(card) if card is not None else None
+        position = copies.pop(0) if copies else None  # popped: each copy named once
         if position is None:
-            if card is not None and card in named[:number]:
+            if card is not None and card in named[:number] and hand.rules.copies == 1:
                 raise _refused(hand, seat, card, action, rule)
             position = _unseen_for(hand, seat, card, allowed, taken)
             if position is None:

@@ -261,17 +261,34 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
     if len(cards) != expected.count and not (seat is None and 0 < len(cards) < expected.count):
         raise IllegalDealError(f"{who} must receive {expected.count} card(s) on this street, not {len(cards)}")
     known = [c for c in cards if c is not None]
-    if len(set(known)) != len(known):
+    repeats = len(set(known)) != len(known)
+    if repeats and hand.rules.copies == 1:
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:
         if card not in hand.deck.cards:
             raise IllegalDealError(f"{card} is not in this rule book's deck ({_deck_words(hand.variant)})")
         if not hand.deck.is_unseen(card):
             where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
+            if hand.rules.copies > 1:
+                where = f"{where}, both copies of the double deck's two"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
+    if repeats:
+        _check_copies(hand, who, known)
     if hand.deck.size < len(cards):
         raise IllegalDealError(f"the stub holds {hand.deck.size} cards, fewer than {len(cards)}")
     return expected
+
+
+def _check_copies(hand: HandCore, who: str, known: Sequence[Card]) -> None:
+    """A double deck deals a card twice at most: refuse naming one more often than the
+    copies of it still unseen (docs/rules.md D6)."""
+    for card in dict.fromkeys(known):
+        left = hand.deck.unseen_copies(card)
+        if known.count(card) > left:
+            raise IllegalDealError(
+                f"{card} is named {known.count(card)} times for {who}, but only {left} of the double deck's "
+                f"two copies is unseen: a card can be dealt only as often as the deck holds it"
+            )
 
 
 def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:

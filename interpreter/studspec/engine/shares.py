@@ -18,12 +18,14 @@ from typing import cast
 from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, RANK_LETTERS, RANK_NAMES, SUIT_LETTERS, Card, Suit
+from .double_deck import DoubleDeck, double_deck
 from .evaluation import HIGH, Ranking
 from .records import quick_init
 from .wild_ranking import WildRanking, WildSpec, wild_ranking
 
-Evaluator = Ranking | WildRanking
-"""What values a hand: a natural ranking, or one with wild cards (same scale, same methods)."""
+Evaluator = Ranking | WildRanking | DoubleDeck
+"""What values a hand: a natural ranking, or one with wild cards, or either on a double deck
+(same scale, same methods)."""
 
 
 @quick_init
@@ -98,6 +100,17 @@ class RankedShare:
 
     def describe(self, score: int) -> str:
         return self.ranking.describe(score)
+
+
+class DoubleDeckShare(RankedShare):
+    """A poker share on a double deck (``deck.copies: 2``): the ranking, with the seat's wild
+    cards, valued by :class:`.double_deck.DoubleDeck`, which knows two identical cards, five
+    of a kind and the flush with a repeated rank (docs/rules.md D6)."""
+
+    __slots__ = ()
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return double_deck(self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild))
 
 
 class HoleCardShare:
@@ -229,7 +242,7 @@ class OwnAndBoardShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare
+ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 
