@@ -157,7 +157,7 @@ def five_card_key(
     shape = tuple(count for _, count in groups)
     ordered = tuple(rank for rank, _ in groups)
     distinct = len(counts) == 5
-    flush = straights_flushes and distinct and len({suit for _, suit in cards}) == 1
+    flush = straights_flushes and len({suit for _, suit in cards}) == 1  # a double deck's may repeat a rank
     straight = 0
     if straights_flushes and distinct:
         if ordered[0] - ordered[4] == 4:
@@ -171,7 +171,7 @@ def five_card_key(
     if shape in ((4, 1), (3, 2)):
         return (_SHAPES[shape], *ordered)
     if flush:
-        return (FLUSH, *ordered)
+        return (FLUSH, *sorted(ranks, reverse=True))  # card by card, a repeated rank kept (D6)
     if straight:
         return (STRAIGHT, straight)
     return (_SHAPES.get(shape, PAIR if shape == (2, 1, 1, 1) else HIGH_CARD), *ordered)
@@ -238,22 +238,22 @@ def wild_high_key(naturals: Sequence[Nature], wilds: int) -> Key:
         return (FIVE_KIND, ACE)
     counts = Counter(rank for rank, _ in naturals)
     by_rank = sorted(counts, reverse=True)
-    suited: dict[str, set[int]] = {}
+    suited: dict[str, list[int]] = {}
     for rank, suit in naturals:
-        suited.setdefault(suit, set()).add(rank)
+        suited.setdefault(suit, []).append(rank)  # a double deck's suit may hold a rank twice
     found = _wild_made(counts, by_rank, suited, wilds)
     if found is not None:
         return found
     return _wild_sets(naturals, counts, by_rank, wilds)
 
 
-def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, set[int]], wilds: int) -> Key | None:
+def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, list[int]], wilds: int) -> Key | None:
     """Five of a kind down to a straight, the best one the wild cards can make (else ``None``)."""
     for rank in by_rank:
         if counts[rank] + wilds >= 5:
             return (FIVE_KIND, rank)
     for high, window in WINDOWS:
-        if any(len(window & ranks) + wilds >= 5 for ranks in suited.values()):
+        if any(len(window & set(ranks)) + wilds >= 5 for ranks in suited.values()):
             return (STRAIGHT_FLUSH, high)
     for rank in by_rank:
         if counts[rank] + wilds >= 4:
@@ -273,17 +273,11 @@ def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, set[i
     return None
 
 
-def _wild_flush(ranks: set[int], wilds: int) -> Key:
-    chosen: list[int] = []
-    for rank in range(ACE, 1, -1):
-        if rank in ranks:
-            chosen.append(rank)
-        elif wilds:
-            chosen.append(rank)
-            wilds -= 1
-        if len(chosen) == 5:
-            break
-    return (FLUSH, *chosen)
+def _wild_flush(ranks: list[int], wilds: int) -> Key:
+    """The best flush of a suit's natural ranks (a double deck's may repeat one) and wild
+    cards, each the highest rank the suit's natural cards lack: its five highest."""
+    missing = [rank for rank in range(ACE, 1, -1) if rank not in ranks][:wilds]
+    return (FLUSH, *sorted([*ranks, *missing], reverse=True)[:5])
 
 
 def _wild_sets(naturals: Sequence[Nature], counts: Counter[int], by_rank: list[int], wilds: int) -> Key:
@@ -729,6 +723,57 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> li
     return pots
 
 
+class Places:
+    """Where each card is, one place per copy: a double deck (``deck.copies: 2``) holds every
+    card twice, and the two copies may lie in different places (docs/rules.md D6)."""
+
+    def __init__(self) -> None:
+        self.copies = 1
+        """Copies of each card the deck holds (the fuzzer sets it from the book)."""
+        self._at: dict[Card, list[str]] = {}
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._at
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return sum(len(places) for places in self._at.values())
+
+    def __getitem__(self, card: Card) -> str:
+        return " and ".join(self._at[card])
+
+    def full(self, card: Card) -> bool:
+        """Every copy of ``card`` is somewhere already."""
+        return len(self._at.get(card, ())) >= self.copies
+
+    def items(self) -> Iterator[tuple[Card, str]]:
+        """Each placed copy and its place."""
+        for card, places in self._at.items():
+            for place in places:
+                yield card, place
+
+    def place(self, card: Card, place: str) -> None:
+        self._at.setdefault(card, []).append(place)
+
+    def move(self, card: Card, source: str, to: str) -> None:
+        """The copy of ``card`` at ``source`` (else the first one) goes to ``to``."""
+        places = self._at.setdefault(card, [])
+        if not places:
+            raise Broken("cards", f"{card} moved from {source} to {to} but is nowhere")
+        places[places.index(source) if source in places else 0] = to
+
+    def remove(self, card: Card, source: str) -> None:
+        """The copy of ``card`` at ``source`` leaves play (a burn reshuffled into the stub)."""
+        places = self._at.get(card, [])
+        if source not in places:
+            raise Broken("cards", f"{card} left {source} but is at {self[card] if places else 'nowhere'}")
+        places.remove(source)
+        if not places:
+            del self._at[card]
+
+
 class Ledger:
     """The hand rebuilt from its event log alone: chips, pots, cards and where each card is."""
 
@@ -751,7 +796,7 @@ class Ledger:
         self.barred: set[int] = set()
         """Ranks turned up that no wild card may stand for (``discard-rank``, ``fold-rank``)."""
         self.burns: list[Card | None] = []
-        self.where: dict[Card, str] = {}
+        self.where = Places()
         self.muck_order: list[int] = []
         self.declared: dict[int, Declaration] = {}
         self.awards: list[PotAwarded] = []
@@ -881,7 +926,7 @@ class Ledger:
             del self.faces[seat][position]
             self.shown[seat] = min(self.shown[seat], len(self.cards[seat]))
             if card is not None:
-                self.where[card] = "the muck"
+                self.where.move(card, f"p{seat + 1}", "the muck")
             self.discarded += 1
 
     # -- decisions about cards
@@ -907,11 +952,14 @@ class Ledger:
                 if event.to is None or event.to == seat or self.folded[event.to] or self.mucked[event.to]:
                     raise Broken("log", f"{event} passes to a seat that cannot receive")
                 self.passing.append((event.to, removed))
+                for card, _ in removed:
+                    if card is not None:
+                        self.where.move(card, f"p{seat + 1}", f"passing to p{event.to + 1}")
             else:
                 self.discarded += len(removed)
                 for card, _ in removed:
                     if card is not None:
-                        self.where[card] = "the muck"
+                        self.where.move(card, f"p{seat + 1}", "the muck")
         if event.paid and kind not in (ActionKind.DISCARD, ActionKind.BUY):
             raise Broken("chips", f"{event} paid for no replacement")
         self._pay(seat, event.paid, event)
@@ -928,7 +976,7 @@ class Ledger:
         for card, fixed in zip(names, placed):
             position = fixed
             if position is None:
-                position = next((p for p, c in enumerate(held) if card is not None and c == card), None)
+                position = next((p for p, c in enumerate(held) if card is not None and c == card and p not in taken), None)
             if position is None:
                 free = (p for p, c in enumerate(held) if c is None and faces[p] in self.choosing and p not in taken)
                 position = next(free, None)
@@ -970,7 +1018,7 @@ class Ledger:
                 self.cards[to].append(card)
                 self.faces[to].append(face)
                 if card is not None:
-                    self.where[card] = f"p{to + 1}"
+                    self.where.move(card, f"passing to p{to + 1}", f"p{to + 1}")
         self.passing = []
 
     def _pay(self, seat: int, amount: int, event: Event) -> None:
@@ -1013,21 +1061,21 @@ class Ledger:
     def _place(self, card: Card | None, place: str) -> None:
         if card is None:
             return
-        if card in self.where:
+        if self.where.full(card):
             raise Broken("cards", f"{card} went to {place} while it is at {self.where[card]}")
-        self.where[card] = place
+        self.where.place(card, place)
 
     def _to_muck(self, seat: int) -> None:
         for card in self.cards[seat]:
             if card is not None:
-                self.where[card] = "the muck"
+                self.where.move(card, f"p{seat + 1}", "the muck")
 
     def _reshuffled(self, event: BurnsReshuffled) -> None:
         if event.count != len(self.burns):
             raise Broken("cards", f"{event} returns {event.count} burns, but {len(self.burns)} were burned")
         for card in self.burns:
             if card is not None:
-                del self.where[card]
+                self.where.remove(card, "the burns")
         self.burns = []
 
     def _showed(self, event: Showed) -> None:
@@ -1289,12 +1337,15 @@ class HandFuzzer:
         # then refuses it at the showdown (docs/rules.md V15), which the fuzzer's true cards
         # may be: such books are dealt seen.
         throws = any(INDICATOR_TRAITS[s.indicator].discards for s in self.variant.streets if s.indicator)
-        if self.outside and rng.random() < config.unseen_rate and not throws:
+        # On a double deck a card seen elsewhere may still be a seat's unseen card (its copy),
+        # which the fuzzer's unseen places do not tell apart: such books are dealt seen too.
+        if self.outside and rng.random() < config.unseen_rate and not throws and self.variant.copies == 1:
             hero = rng.randrange(-1, players)  # -1: a spectator's history, every down card unseen
             self.hidden = {s for s in range(players) if s != hero}
             self.hide_up = rng.random() < 0.15
         self.auto_showdown = not self.hidden and rng.random() < 0.5
         self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]  # a stripped deck's
+        self.deck *= self.variant.copies  # a double deck: every card twice
         rng.shuffle(self.deck)
         self.deck_seed = rng.randrange(2**32)
         self.unseen: list[list[Card]] = [[] for _ in range(players)]
@@ -1306,6 +1357,7 @@ class HandFuzzer:
         self.raise_rate = rng.choice((0.05, 0.2, 0.4, 0.7))
         self.muck_rate = rng.choice((0.0, 0.3, 0.7))
         self.ledger = Ledger(self.starting)
+        self.ledger.where.copies = self.variant.copies
         self.hand: Hand | None = None
         self.moment: tuple[Any, ...] = ()
         self.rotation = number
@@ -1812,25 +1864,28 @@ class HandFuzzer:
     def _check_cards(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         deck = hand.deck
-        total = len(deck.cards)
+        total = len(deck.cards) * ledger.where.copies
         held = sum(len(cards) for cards in ledger.cards) + sum(len(cards) for _, cards in ledger.passing)
         slots = held + len(ledger.board) + len(ledger.indicators) + len(ledger.burns) + ledger.discarded + deck.size
         if slots != total:
             raise Broken("cards", f"{slots} cards are dealt, burned, thrown away or in the stub; the deck has {total}")
         out = [s for s in range(len(ledger.cards)) if ledger.folded[s] or ledger.mucked[s]]
-        mucked = {card for card, at in ledger.where.items() if at == "the muck"}
-        if len(deck.muck) != ledger.discarded + sum(len(ledger.cards[s]) for s in out) or mucked != {
+        mucked = Counter(card for card, at in ledger.where.items() if at == "the muck")
+        if len(deck.muck) != ledger.discarded + sum(len(ledger.cards[s]) for s in out) or mucked != Counter(
             card for card in deck.muck if card is not None
-        }:
+        ):
             raise Broken("cards", f"the muck holds {format_cards(deck.muck)}; thrown away and folded: {mucked}")
         if deck.drawing:
             stub = deck.stub
-            if len(stub) != deck.size or len(set(stub)) != len(stub):
+            copies = ledger.where.copies
+            in_stub = Counter(stub)
+            if len(stub) != deck.size or max(in_stub.values(), default=0) > copies:
                 raise Broken(
-                    "cards", f"the stub lists {len(stub)} cards ({len(set(stub))} different), size {deck.size}"
+                    "cards", f"the stub lists {len(stub)} cards ({len(in_stub)} different), size {deck.size}"
                 )
-            for card in stub:
-                if card in ledger.where:
+            placed = Counter(card for card, _ in ledger.where.items())
+            for card, count in in_stub.items():
+                if count + placed[card] > copies:
                     raise Broken("cards", f"{card} is in the stub and at {ledger.where[card]}")
             if len(ledger.where) + len(stub) != total:
                 raise Broken("cards", f"{len(ledger.where)} cards in play and {len(stub)} in the stub, not {total}")
@@ -2180,7 +2235,9 @@ class HandFuzzer:
         else:
             index = rng.randrange(len(cards))
             others = (
-                [c for c in self.ledger.where if c != held[index]] if self.ledger.cards[seat][index] is None else []
+                [c for c in self.ledger.where if c != held[index] and self.ledger.where.full(c)]
+                if self.ledger.cards[seat][index] is None
+                else []
             )
             if self.ledger.cards[seat][index] is None and not others:
                 return None  # any unseen card may stand there: nothing certain to refuse
@@ -2207,7 +2264,7 @@ class HandFuzzer:
     ) -> tuple[int | None, list[Card | None], str]:
         """Make a due deal wrong in one way."""
         rng, hand = self.rng, self.live_hand
-        known = list(self.ledger.where)
+        known = [card for card in self.ledger.where if self.ledger.where.full(card)]  # every copy in play
         how = rng.randrange(5)
         others = [s for s in (None, *range(hand.seats), -1, 99) if s != seat]
         if how == 0:
@@ -2221,9 +2278,10 @@ class HandFuzzer:
         if how == 2 and known:
             cards[rng.randrange(len(cards))] = rng.choice(known)
             return seat, cards, "a card already in play"
-        if how == 3 and len(cards) >= 2:
-            cards[1] = cards[0]
-            return seat, cards, "a card twice"
+        copies = self.variant.copies
+        if how == 3 and len(cards) > copies:
+            cards[1 : copies + 1] = [cards[0]] * copies
+            return seat, cards, "a card twice" if copies == 1 else "a card more often than the double deck holds it"
         removed = self.variant.removed_ranks
         stranger = parse_card(removed[0] + "c") if removed else OUTSIDE_DECK.get(self.variant.deck)
         if stranger is None:
@@ -2306,7 +2364,11 @@ class HandFuzzer:
     def _not_held(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
         """A card known to be elsewhere: another seat's, the board's, a burn, the muck."""
         where = self.ledger.where
-        return self._spoiled(rule, "not held", lambda seat: [c for c, at in where.items() if at != f"p{seat + 1}"])
+        return self._spoiled(
+            rule,
+            "not held",
+            lambda seat: [c for c, at in where.items() if at != f"p{seat + 1}" and c not in self.ledger.cards[seat]],
+        )
 
     def _wrong_face(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
         """A card of the seat's of a face the decision does not name (turning up an up card)."""

@@ -268,9 +268,11 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
         if card not in hand.deck.cards:
             raise IllegalDealError(f"{card} is not in this rule book's deck ({_deck_words(hand.variant)})")
         if not hand.deck.is_unseen(card):
-            where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             if hand.rules.copies > 1:
-                where = f"{where}, both copies of the double deck's two"
+                raise IllegalDealError(
+                    f"{card} cannot be dealt to {who}: both copies the double deck holds are already in play or in the muck"
+                )
+            where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
     if repeats:
         _check_copies(hand, who, known)
