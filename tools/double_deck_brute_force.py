@@ -108,9 +108,7 @@ def _category(
 
 
 @cache
-def best_of_five(
-    naturals: tuple[int, ...], suited: bool, wilds: int, bugs: int, ranking: str, distinct: bool
-) -> Key:
+def best_of_five(naturals: tuple[int, ...], suited: bool, wilds: int, bugs: int, ranking: str, distinct: bool) -> Key:
     """The best key of one five: its natural ranks, whether they share a suit, and each wild
     card and bug as every rank (and as of the naturals' suit or not); in a flush a wild card
     repeats no rank of the five when ``distinct``; a bug is an ace unless it completes a

@@ -976,7 +976,9 @@ class Ledger:
         for card, fixed in zip(names, placed):
             position = fixed
             if position is None:
-                position = next((p for p, c in enumerate(held) if card is not None and c == card and p not in taken), None)
+                position = next(
+                    (p for p, c in enumerate(held) if card is not None and c == card and p not in taken), None
+                )
             if position is None:
                 free = (p for p, c in enumerate(held) if c is None and faces[p] in self.choosing and p not in taken)
                 position = next(free, None)
@@ -1880,9 +1882,7 @@ class HandFuzzer:
             copies = ledger.where.copies
             in_stub = Counter(stub)
             if len(stub) != deck.size or max(in_stub.values(), default=0) > copies:
-                raise Broken(
-                    "cards", f"the stub lists {len(stub)} cards ({len(in_stub)} different), size {deck.size}"
-                )
+                raise Broken("cards", f"the stub lists {len(stub)} cards ({len(in_stub)} different), size {deck.size}")
             placed = Counter(card for card, _ in ledger.where.items())
             for card, count in in_stub.items():
                 if count + placed[card] > copies:

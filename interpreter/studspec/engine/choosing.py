@@ -207,10 +207,10 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     allowed = eligible(hand, seat, rule)
     held = hand.cards[seat]
     where: dict[Card, list[int]] = {}  # each card's positions: two on a double deck (D6)
-    for position in allowed:
-        card = held[position]
+    for place in allowed:
+        card = held[place]
         if card is not None:
-            where.setdefault(card, []).append(position)
+            where.setdefault(card, []).append(place)
     taken: list[int] = []
     for number, card in enumerate(named):
         copies = where.get(card) if card is not None else None

@@ -288,8 +288,8 @@ def _check_copies(hand: HandCore, who: str, known: Sequence[Card]) -> None:
         left = hand.deck.unseen_copies(card)
         if known.count(card) > left:
             raise IllegalDealError(
-                f"{card} is named {known.count(card)} times for {who}, but only {left} of the double deck's "
-                f"two copies is unseen: a card can be dealt only as often as the deck holds it"
+                f"{card} is named {known.count(card)} times for {who}, but only {left} of its copies "
+                f"{'is' if left == 1 else 'are'} unseen: a double deck holds each card twice"
             )
 
 

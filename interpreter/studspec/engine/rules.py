@@ -681,7 +681,9 @@ def resolve(variant: Variant) -> ResolvedRules:
             )
             for t in variant.triggers
         ),
-        shares=tuple((_share_rule(share, removed_ranks(variant), variant.copies), share.qualifier) for share in variant.shares),
+        shares=tuple(
+            (_share_rule(share, removed_ranks(variant), variant.copies), share.qualifier) for share in variant.shares
+        ),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),

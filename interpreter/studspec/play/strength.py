@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
+from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
 from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER, for_deck, removed_ranks
-from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.shares import DoubleDeckShare, Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
 from studspec.engine.wild_cards import PerPlayer
 from studspec.engine.wild_ranking import WildRanking, WildSpec, wild_ranking

@@ -439,7 +439,14 @@ def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterato
 def _deck_places(message: str, *first: NodePath) -> tuple[tuple[NodePath, str], ...]:
     """The other values that decide whether the deck serves the table: a deck finding is
     reported at the first of them the book itself writes."""
-    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"), ("deck", "removed_ranks"), ("deck", "copies"))
+    places = (
+        *first,
+        ("players", "max"),
+        ("deck", "burn"),
+        ("deck", "cards"),
+        ("deck", "removed_ranks"),
+        ("deck", "copies"),
+    )
     return tuple((node, message) for node in places)
 
 
