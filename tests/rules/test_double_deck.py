@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from studspec import Hand, load_variant, parse_cards, parse_history
+from studspec import Action, ActionKind, Hand, load_variant, parse_cards, parse_history
 from studspec.authoring.describe import describe
 from studspec.authoring.document import to_markdown
 from studspec.engine.cards import Card, Rank
@@ -214,3 +214,18 @@ def test_the_evaluator_of_a_single_deck_is_untouched() -> None:
     rule, _ = hand.rules.shares[0]
     assert type(rule).__name__ == "RankedShare" and rule.ranking is RANKINGS["high"]
     assert hand.rules.copies == 1 and type(hand.deck).__name__ == "Deck"
+
+
+def test_a_big_double_deck_table_saves_pickles_and_views() -> None:
+    """D6: fourteen seats on a double deck play, save and resume (a snapshot carries up to 16
+    seats), pickle, and a seat's view shows its own two identical cards and no one else's."""
+    variant = load_variant(str(STUD))
+    hand = Hand(variant, stacks=[1000] * 14, seed=9, deck=cards("As As 4s"))
+    hand.act(Action(ActionKind.BRING_IN))
+    resumed = Hand.restore(hand.snapshot())
+    assert resumed.cards == hand.cards and resumed.deck.stub == hand.deck.stub
+    copy = pickle.loads(pickle.dumps(hand))
+    assert copy.cards == hand.cards and copy.deck.unseen_copies(cards("As")[0]) == 0
+    view = hand.view(0)
+    assert [str(card) for card in view.seats[0].cards] == ["As", "As", "4s"]
+    assert all(card is None for card in view.seats[1].cards[:2])
