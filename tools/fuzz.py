@@ -55,7 +55,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -142,13 +142,19 @@ _SHAPES = {(5,): FIVE_KIND, (4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS,
 
 
 def five_card_key(
-    cards: Sequence[Nature], *, ace_low: bool = False, wheel: bool = True, straights_flushes: bool = True
+    cards: Sequence[Nature],
+    *,
+    ace_low: bool = False,
+    wheel: bool = True,
+    straights_flushes: bool = True,
+    flush_repeats: bool = False,
 ) -> Key:
     """The key of exactly five cards as a high hand (larger is better).
 
     ``ace_low`` counts the ace as 1 (below the deuce) and never as 14; ``wheel`` lets an
     ace-high ranking play A-2-3-4-5 as a five-high straight; without ``straights_flushes``
-    straights and flushes do not count (ace-to-five low)."""
+    straights and flushes do not count (ace-to-five low); ``flush_repeats`` lets a flush hold a
+    rank twice (a double deck's natural cards, docs/rules.md D6), ranked card by card."""
     ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
     counts: dict[int, int] = {}
     for rank in ranks:
@@ -157,7 +163,7 @@ def five_card_key(
     shape = tuple(count for _, count in groups)
     ordered = tuple(rank for rank, _ in groups)
     distinct = len(counts) == 5
-    flush = straights_flushes and len({suit for _, suit in cards}) == 1  # a double deck's may repeat a rank
+    flush = straights_flushes and (distinct or flush_repeats) and len({suit for _, suit in cards}) == 1
     straight = 0
     if straights_flushes and distinct:
         if ordered[0] - ordered[4] == 4:
@@ -194,26 +200,27 @@ def short_key(cards: Sequence[Nature], *, ace_low: bool = False) -> Key:
     return (category, *(rank for rank, _ in groups))
 
 
-def high_key(cards: Sequence[Nature]) -> Key:
-    """Standard high poker, best five of any number (fewer: as they stand)."""
-    return best_key(cards, max) if len(cards) >= 5 else short_key(cards)
+def high_key(cards: Sequence[Nature], **deck: bool) -> Key:
+    """Standard high poker, best five of any number (fewer: as they stand); ``deck``:
+    ``flush_repeats=True`` on a double deck."""
+    return best_key(cards, max, **deck) if len(cards) >= 5 else short_key(cards)
 
 
-def ace_to_five_key(cards: Sequence[Nature]) -> Key:
+def ace_to_five_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """Razz and the low of eight-or-better: aces low, straights and flushes ignored; smaller wins."""
     if len(cards) < 5:
         return short_key(cards, ace_low=True)
     return best_key(cards, min, ace_low=True, straights_flushes=False)
 
 
-def deuce_to_seven_key(cards: Sequence[Nature]) -> Key:
+def deuce_to_seven_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """2-7 low: the worst high hand, the ace high only (A-2-3-4-5 is no straight); smaller wins."""
-    return best_key(cards, min, wheel=False) if len(cards) >= 5 else short_key(cards)
+    return best_key(cards, min, wheel=False, **deck) if len(cards) >= 5 else short_key(cards)
 
 
-def ace_to_six_key(cards: Sequence[Nature]) -> Key:
+def ace_to_six_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """A-6 low: the ace low only, straights and flushes count against; smaller wins."""
-    return best_key(cards, min, ace_low=True) if len(cards) >= 5 else short_key(cards, ace_low=True)
+    return best_key(cards, min, ace_low=True, **deck) if len(cards) >= 5 else short_key(cards, ace_low=True)
 
 
 def eight_or_better(key: Key, qualifier: int) -> bool:
@@ -228,12 +235,12 @@ def _window(high: int) -> frozenset[int]:
 WINDOWS = tuple((high, _window(high)) for high in range(ACE, 4, -1))
 
 
-def wild_high_key(naturals: Sequence[Nature], wilds: int) -> Key:
+def wild_high_key(naturals: Sequence[Nature], wilds: int, **deck: bool) -> Key:
     """Standard high with ``wilds`` cards that stand for any card (a copy of one held too, so
     five of a kind tops a straight flush; a flush needs five different ranks). Category by
     category from the top, each asking whether the natural cards and the wild ones can make it."""
     if wilds == 0:
-        return high_key(naturals)
+        return high_key(naturals, **deck)
     if wilds >= 5:
         return (FIVE_KIND, ACE)
     counts = Counter(rank for rank, _ in naturals)
@@ -373,10 +380,10 @@ Wilds = frozenset[int | Nature]
 """What is wild at a showdown: ranks (an ``int``) and single cards (a ``Nature``)."""
 
 
-def _wild(wilds: Wilds) -> Callable[[Holding], Key | None]:
+def _wild(wilds: Wilds, double: bool = False) -> Callable[[Holding], Key | None]:
     def score(holding: Holding) -> Key | None:
         naturals = [card for card in holding.playing if card[0] not in wilds and card not in wilds]
-        return wild_high_key(naturals, len(holding.playing) - len(naturals))
+        return wild_high_key(naturals, len(holding.playing) - len(naturals), flush_repeats=double)
 
     return score
 
@@ -395,13 +402,14 @@ def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> l
     if wild_ranks:
         return "wild cards in a set hand"
     oracles: list[ShareOracle] = []
+    high_key, lows = deck_keys(variant)
     for share in variant.shares:
         name = share.hand
         if share.set_hand is None or (name != "high" and name not in LOWS):
             return f"the {name} share of a set hand"
         if share.qualifier is not None and min(sizes) < 5:
             return "a qualifier on a hand of fewer than five cards"
-        key = high_key if name == "high" else LOWS[name]
+        key = high_key if name == "high" else lows[name]
         score = _set_hand(share.set_hand - 1, key)
         oracles.append(
             ShareOracle(f"{name} (hand {share.set_hand})", score, name == "high", name == "high", share.qualifier)
@@ -412,6 +420,7 @@ def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> l
 def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | str:
     """This module's oracle for each of the book's shares, or why it cannot check them."""
     oracles: list[ShareOracle] = []
+    high_key, lows = deck_keys(variant)
     for share in variant.shares:
         name, qualifier = share.hand, share.qualifier
         if wild_ranks and name != "high":
@@ -423,14 +432,14 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
         if share.own is not None and share.board is not None:
             if wild_ranks or (name != "high" and name not in LOWS):
                 return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
-            ranking = high_key if name == "high" else LOWS[name]
+            ranking = high_key if name == "high" else lows[name]
             score = _own_and_board(ranking, share.own, share.board, name == "high", share.own_face == "down")
             oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier))
         elif name == "high":
-            score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
+            score = _wild(wild_ranks, variant.copies > 1) if wild_ranks else _ranked(high_key)
             oracles.append(ShareOracle(name, score, True, True))
         elif name in LOWS:
-            oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
+            oracles.append(ShareOracle(name, _ranked(lows[name]), False, False, qualifier))
         elif name in HOLE_SHARES:
             highest, ace_low = HOLE_SHARES[name]
             oracles.append(ShareOracle(name, _hole_spade(highest, ace_low), highest, False))
@@ -439,11 +448,23 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
     return oracles
 
 
-LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
+LOWS: dict[str, Callable[..., Key]] = {
     "ace-to-five-low": ace_to_five_key,
     "deuce-to-seven-low": deuce_to_seven_key,
     "ace-to-six-low": ace_to_six_key,
 }
+
+
+def deck_keys(
+    variant: Variant,
+) -> tuple[Callable[[Sequence[Nature]], Key], dict[str, Callable[[Sequence[Nature]], Key]]]:
+    """The high and low keys for the book's deck: on a double deck a flush may hold a rank
+    twice (docs/rules.md D6)."""
+    if variant.copies == 1:
+        return high_key, LOWS
+    return partial(high_key, flush_repeats=True), {name: partial(key, flush_repeats=True) for name, key in LOWS.items()}
+
+
 HOLE_SHARES: dict[str, tuple[bool, bool]] = {
     "high-spade-in-the-hole": (True, False),
     "low-spade-in-the-hole": (False, True),
