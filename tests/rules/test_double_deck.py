@@ -27,10 +27,13 @@ from studspec.authoring.document import to_markdown
 from studspec.engine.cards import Card, Rank
 from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.evaluation import ACE_TO_FIVE_LOW, DEUCE_TO_SEVEN_LOW, HIGH, RANKINGS
+from studspec.engine.rules import SHARE_RULES, for_deck
+from studspec.engine.shares import Holding, HoleCardShare
 from studspec.engine.wild_ranking import FlushWilds, WildSpec, wild_ranking
 from studspec.errors import IllegalDealError
 from studspec.history.phh import replay, write_history
 from studspec.rulebook.loader import validate_file
+from studspec.rulebook.model import Face
 from tools.double_deck_brute_force import CASES, Case, disagreements, random_hands
 
 BOOKS = ROOT / "tests" / "conformance" / "decks" / "books"
@@ -229,3 +232,14 @@ def test_a_big_double_deck_table_saves_pickles_and_views() -> None:
     view = hand.view(0)
     assert [str(card) for card in view.seats[0].cards] == ["As", "As", "4s"]
     assert all(card is None for card in view.seats[1].cards[:2])
+
+
+def test_two_seats_may_hold_the_same_spade_in_the_hole() -> None:
+    """D6, V4: on a double deck High Chicago's spade in the hole can tie (both seats hold As
+    down); the tied seats share it, and the odd chip reads the double-deck evaluator."""
+    rule = for_deck(SHARE_RULES["high-spade-in-the-hole"], frozenset(), 2)
+    assert isinstance(rule, HoleCardShare)
+    faces = (Face.DOWN, Face.DOWN, Face.UP)
+    mine, yours = Holding(tuple(cards("As As Kd")), faces), Holding(tuple(cards("As 2c Kd")), faces)
+    assert rule.score(mine) == rule.score(yours) is not None
+    assert rule.ranking_for(mine).odd_chip_key(mine.playing) == (12, 3)

@@ -317,6 +317,8 @@ def for_deck(rule: ShareRule, removed: frozenset[int], copies: int = 1) -> Share
     if isinstance(rule, RankedShare) and (removed or copies > 1):
         ranking = rule.ranking.without(removed)
         return DoubleDeckShare(ranking) if copies > 1 else RankedShare(ranking)
+    if isinstance(rule, HoleCardShare) and copies > 1:
+        return rule.on_deck(copies)  # two seats may hold the same spade: a tie reads the double deck
     return rule
 
 

@@ -122,20 +122,28 @@ class HoleCardShare:
     share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
-    __slots__ = ("high", "name", "order", "ranking", "suit")
+    __slots__ = ("copies", "high", "name", "order", "ranking", "suit")
 
-    def __init__(self, name: str, suit: Suit, order: Callable[[int], int]) -> None:
+    def __init__(self, name: str, suit: Suit, order: Callable[[int], int], copies: int = 1) -> None:
         self.name = name
         self.suit = suit
         self.order = order
+        self.copies = copies
+        """Copies of each card in the deck: on a double deck two seats may hold the same spade."""
         self.high = False
         """The poker share takes the pot's odd chip first."""
         self.ranking = HIGH
         """Ties cannot happen in one deck; the odd-chip rules read a ranking all the same."""
 
+    def on_deck(self, copies: int) -> HoleCardShare:
+        """This share on a deck holding each card ``copies`` times (docs/rules.md D6)."""
+        return HoleCardShare(self.name, self.suit, self.order, copies)
+
     def ranking_for(self, holding: Holding) -> Evaluator:
-        """The ranking the odd-chip rules read (ties cannot happen: one card of each)."""
-        return self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+        """The ranking the odd-chip rules read: ties happen only on a double deck, whose
+        evaluator knows two identical cards (D6)."""
+        ranking = self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+        return double_deck(ranking) if self.copies > 1 else ranking
 
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return holding.playing
