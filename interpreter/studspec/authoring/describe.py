@@ -307,14 +307,14 @@ class _Builder:
         deck = DECK_TRAITS.get(v.deck)
         if deck is None:
             return None
-        size = deck.size_without(len(v.removed_ranks))
+        size = deck.size_without(len(v.removed_ranks), v.copies)
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
         burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or v.middle_cards_on(i))
         board = sum(st.to_the_middle for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
-        options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.burn",
+        options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.copies", "deck.burn",
                    *(f"streets.{st.id}.deal" for st in v.streets))  # fmt: skip
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
         if board:
@@ -346,7 +346,7 @@ class _Builder:
             return []
         ranks = [plural(Rank(RANK_LETTERS.index(letter))) for letter in v.removed_ranks]
         listed = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
-        size = DECK_TRAITS[v.deck].size_without(len(ranks))
+        size = DECK_TRAITS[v.deck].size_without(len(ranks), v.copies)
         text = (
             f"The deck is stripped: every one of its {listed} is taken out, leaving {size} cards. A straight "
             "is five ranks in a row among those left, the missing ranks skipped, and the ace still plays "
@@ -354,10 +354,27 @@ class _Builder:
         )
         return [self.point(text, "deck.removed_ranks")]
 
+    def doubled(self) -> list[Point]:
+        """A double deck and what it deals that one deck cannot (``deck.copies``, docs/rules.md D6)."""
+        v = self.variant
+        if v.copies == 1:
+            self.stated.add("deck.copies")
+            return []
+        size = DECK_TRAITS[v.deck].size_without(len(v.removed_ranks), v.copies)
+        text = (
+            f"The deck is doubled: two of every card, {size} cards shuffled together, the two copies alike. "
+            "A hand may hold two identical cards, which pair; five cards of a rank are five of a kind, above "
+            "a straight flush; five cards of a suit are a flush even with a rank repeated, ranked card by "
+            "card; a straight needs five different ranks. Of identical up cards, the seat dealt first brings "
+            "in or acts first."
+        )
+        return [self.point(text, "deck.copies")]
+
     def deck(self) -> Section:
         points = [
             self.point(self.text("deck.cards"), "deck.cards"),
             *self.stripped(),
+            *self.doubled(),
             self.point(self.text("deck.burn"), "deck.burn"),
         ]
         fact = self.running_out()

@@ -297,17 +297,36 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
         raise IllegalDealError(f"{who} is dealt ?? but every card must be named: this book's players turn "
                                "cards until they beat the best hand showing (streets[].turn_until_best), "
                                "so how many each turns follows from the cards")  # fmt: skip
-    if len(set(known)) != len(known):
+    repeats = len(set(known)) != len(known)
+    if repeats and hand.rules.copies == 1:
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:
         if card not in hand.deck.cards:
             raise IllegalDealError(f"{card} is not in this rule book's deck ({_deck_words(hand.variant)})")
         if not hand.deck.is_unseen(card):
+            if hand.rules.copies > 1:
+                raise IllegalDealError(
+                    f"{card} cannot be dealt to {who}: both copies the double deck holds are already in play or in the muck"
+                )
             where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
+    if repeats:
+        _check_copies(hand, who, known)
     if hand.deck.size < len(cards) and hand.parts[_PART].queue[0][0] != BOARD_TURN:
         raise IllegalDealError(f"the stub holds {hand.deck.size} cards, fewer than {len(cards)}")
     return expected
+
+
+def _check_copies(hand: HandCore, who: str, known: Sequence[Card]) -> None:
+    """A double deck deals a card twice at most: refuse naming one more often than the
+    copies of it still unseen (docs/rules.md D6)."""
+    for card in dict.fromkeys(known):
+        left = hand.deck.unseen_copies(card)
+        if known.count(card) > left:
+            raise IllegalDealError(
+                f"{card} is named {known.count(card)} times for {who}, but only {left} of its copies "
+                f"{'is' if left == 1 else 'are'} unseen: a double deck holds each card twice"
+            )
 
 
 def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:

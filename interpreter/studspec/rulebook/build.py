@@ -169,6 +169,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         triggers=tuple(_trigger(t) for t in book.get("triggers", ())),
         community_card_round=betting.get("community_card_round", "normal"),
         removed_ranks=tuple(str(rank) for rank in book["deck"].get("removed_ranks", ())),
+        copies=int(book["deck"].get("copies", 1)),
         source=source,
         resolved=copy.deepcopy(dict(book)),
     )

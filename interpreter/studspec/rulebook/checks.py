@@ -51,14 +51,17 @@ DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, dec
 
 def deck_size(deck: Mapping[str, Any]) -> int:
     """Cards in a book's ``deck`` section: its ``cards`` without the ``removed_ranks`` (a stripped
-    deck: four cards a rank), the size every piece of deck arithmetic counts."""
-    return DECK_TRAITS[deck["cards"]].size_without(len(deck.get("removed_ranks", ())))
+    deck: four cards a rank), every card twice in a double deck (``copies``), the size every
+    piece of deck arithmetic counts."""
+    return DECK_TRAITS[deck["cards"]].size_without(len(deck.get("removed_ranks", ())), deck.get("copies", 1))
 
 
 def deck_name(deck: Mapping[str, Any]) -> str:
-    """A book's deck as messages name it: ``52-plus-joker``, or ``52-plus-joker without 8, 9, T``."""
+    """A book's deck as messages name it: ``52-plus-joker``, ``52-plus-joker without 8, 9, T``,
+    or ``standard-52 twice (deck.copies 2)``."""
     removed = deck.get("removed_ranks", ())
-    return f"{deck['cards']} without {', '.join(removed)}" if removed else str(deck["cards"])
+    name = f"{deck['cards']} without {', '.join(removed)}" if removed else str(deck["cards"])
+    return f"{name} twice (deck.copies 2)" if deck.get("copies", 1) > 1 else name
 
 
 @dataclass(frozen=True)
@@ -443,7 +446,14 @@ def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterato
 def _deck_places(message: str, *first: NodePath) -> tuple[tuple[NodePath, str], ...]:
     """The other values that decide whether the deck serves the table: a deck finding is
     reported at the first of them the book itself writes."""
-    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"), ("deck", "removed_ranks"))
+    places = (
+        *first,
+        ("players", "max"),
+        ("deck", "burn"),
+        ("deck", "cards"),
+        ("deck", "removed_ranks"),
+        ("deck", "copies"),
+    )
     return tuple((node, message) for node in places)
 
 
@@ -460,7 +470,10 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     """An extra card comes in the middle of a street, where no rule for running out can
     help: the deck must hold every seat's cards, the burns and every extra card there can be
     (one for each card of a triggering rank the deck holds, four a rank)."""
-    extras = sum(4 for trigger in book.get("triggers", ()) if TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card)
+    copies = book["deck"].get("copies", 1)
+    extras = sum(
+        4 * copies for trigger in book.get("triggers", ()) if TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card
+    )
     if not extras:
         return
     streets, deck = book["streets"], book["deck"]
@@ -638,11 +651,13 @@ def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
         )
 
 
-@check(("wild",), ("deck", "cards"))
+@check(("wild",), ("deck", "cards"), ("deck", "copies"))
 def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
-    """``wild.jokers`` says how a joker plays, so it needs a deck with one."""
+    """``wild.jokers`` says how a joker plays, so it needs a deck with one (and wild-down-bug-up
+    a deck with exactly one: a double deck holds each joker twice)."""
     wild = book.get("wild", {})
     deck = book["deck"]["cards"]
+    copies = book["deck"].get("copies", 1)
     if "jokers" in wild and not DECK_TRAITS[deck].jokers:
         decks = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers > 0))
         yield Finding(
@@ -650,12 +665,14 @@ def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
             f"the {deck} deck has no joker for wild.jokers to rule; set deck.cards to one with "
             f"jokers ({decks}) or remove wild.jokers",
         )
-    elif wild.get("jokers") == "wild-down-bug-up" and DECK_TRAITS[deck].jokers > 1:
+    elif wild.get("jokers") == "wild-down-bug-up" and DECK_TRAITS[deck].jokers * copies > 1:
         one = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers == 1))
+        twice = " twice (deck.copies 2)" if copies > 1 else ""
         yield Finding(
             ("wild", "jokers"),
             f"wild-down-bug-up plays a seat's joker by its face, so the deck has one joker; the {deck} "
-            f"deck has {DECK_TRAITS[deck].jokers} (one hand could hold one up and one down): use {one}",
+            f"deck{twice} has {DECK_TRAITS[deck].jokers * copies} (one hand could hold one up and one down): "
+            f"use {one}, one deck (deck.copies 1)",
         )
 
 

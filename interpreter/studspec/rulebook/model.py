@@ -266,6 +266,8 @@ class Variant:
     """Whether a street dealt as a community card has a betting round (``betting.community_card_round``)."""
     removed_ranks: tuple[str, ...] = ()
     """Rank letters taken out of the deck (``deck.removed_ranks``: a stripped deck); ``()``: none."""
+    copies: int = 1
+    """Copies of every card in the deck (``deck.copies``): 2 is a double deck."""
     no_peek: bool = False
     """Nobody looks at their own face-down cards (``players.no_peek``: Blind Baseball)."""
     source: str = ""

@@ -113,10 +113,11 @@ class DeckTraits:
     jokers: int = 0
     """Jokers among them (they play as ``wild.jokers`` says)."""
 
-    def size_without(self, removed: int) -> int:
+    def size_without(self, removed: int, copies: int = 1) -> int:
         """Cards left once ``removed`` ranks are taken out (``deck.removed_ranks``: four cards a
-        rank; the jokers stay), the size the deck arithmetic counts."""
-        return self.cards - 4 * removed
+        rank; the jokers stay), every card ``copies`` times (``deck.copies``: a double deck),
+        the size the deck arithmetic counts."""
+        return (self.cards - 4 * removed) * copies
 
 
 DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType(
