@@ -293,6 +293,10 @@ class _Builder:
         return Section("The bring-in", tuple(points))
 
     def first_to_act(self) -> Section:
+        if _rolls(self.variant):  # the boards do not decide: the turn that made the new best does
+            self.stated.add("first_to_act.ties")
+            opener = "Every betting round is opened by the player whose turn made the new best hand showing."
+            return Section("Who acts first", (self.point(opener, "first_to_act.board"),))
         return Section(
             "Who acts first on the other streets",
             (
