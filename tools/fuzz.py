@@ -55,7 +55,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -75,6 +75,9 @@ from studspec import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declaration,
     Declared,
     Event,
@@ -145,13 +148,19 @@ _SHAPES = {(5,): FIVE_KIND, (4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS,
 
 
 def five_card_key(
-    cards: Sequence[Nature], *, ace_low: bool = False, wheel: bool = True, straights_flushes: bool = True
+    cards: Sequence[Nature],
+    *,
+    ace_low: bool = False,
+    wheel: bool = True,
+    straights_flushes: bool = True,
+    flush_repeats: bool = False,
 ) -> Key:
     """The key of exactly five cards as a high hand (larger is better).
 
     ``ace_low`` counts the ace as 1 (below the deuce) and never as 14; ``wheel`` lets an
     ace-high ranking play A-2-3-4-5 as a five-high straight; without ``straights_flushes``
-    straights and flushes do not count (ace-to-five low)."""
+    straights and flushes do not count (ace-to-five low); ``flush_repeats`` lets a flush hold a
+    rank twice (a double deck's natural cards, docs/rules.md D6), ranked card by card."""
     ranks = [1 if ace_low and rank == ACE else rank for rank, _ in cards]
     counts: dict[int, int] = {}
     for rank in ranks:
@@ -160,7 +169,7 @@ def five_card_key(
     shape = tuple(count for _, count in groups)
     ordered = tuple(rank for rank, _ in groups)
     distinct = len(counts) == 5
-    flush = straights_flushes and distinct and len({suit for _, suit in cards}) == 1
+    flush = straights_flushes and (distinct or flush_repeats) and len({suit for _, suit in cards}) == 1
     straight = 0
     if straights_flushes and distinct:
         if ordered[0] - ordered[4] == 4:
@@ -174,7 +183,7 @@ def five_card_key(
     if shape in ((4, 1), (3, 2)):
         return (_SHAPES[shape], *ordered)
     if flush:
-        return (FLUSH, *ordered)
+        return (FLUSH, *sorted(ranks, reverse=True))  # card by card, a repeated rank kept (D6)
     if straight:
         return (STRAIGHT, straight)
     return (_SHAPES.get(shape, PAIR if shape == (2, 1, 1, 1) else HIGH_CARD), *ordered)
@@ -197,26 +206,27 @@ def short_key(cards: Sequence[Nature], *, ace_low: bool = False) -> Key:
     return (category, *(rank for rank, _ in groups))
 
 
-def high_key(cards: Sequence[Nature]) -> Key:
-    """Standard high poker, best five of any number (fewer: as they stand)."""
-    return best_key(cards, max) if len(cards) >= 5 else short_key(cards)
+def high_key(cards: Sequence[Nature], **deck: bool) -> Key:
+    """Standard high poker, best five of any number (fewer: as they stand); ``deck``:
+    ``flush_repeats=True`` on a double deck."""
+    return best_key(cards, max, **deck) if len(cards) >= 5 else short_key(cards)
 
 
-def ace_to_five_key(cards: Sequence[Nature]) -> Key:
+def ace_to_five_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """Razz and the low of eight-or-better: aces low, straights and flushes ignored; smaller wins."""
     if len(cards) < 5:
         return short_key(cards, ace_low=True)
     return best_key(cards, min, ace_low=True, straights_flushes=False)
 
 
-def deuce_to_seven_key(cards: Sequence[Nature]) -> Key:
+def deuce_to_seven_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """2-7 low: the worst high hand, the ace high only (A-2-3-4-5 is no straight); smaller wins."""
-    return best_key(cards, min, wheel=False) if len(cards) >= 5 else short_key(cards)
+    return best_key(cards, min, wheel=False, **deck) if len(cards) >= 5 else short_key(cards)
 
 
-def ace_to_six_key(cards: Sequence[Nature]) -> Key:
+def ace_to_six_key(cards: Sequence[Nature], **deck: bool) -> Key:
     """A-6 low: the ace low only, straights and flushes count against; smaller wins."""
-    return best_key(cards, min, ace_low=True) if len(cards) >= 5 else short_key(cards, ace_low=True)
+    return best_key(cards, min, ace_low=True, **deck) if len(cards) >= 5 else short_key(cards, ace_low=True)
 
 
 def eight_or_better(key: Key, qualifier: int) -> bool:
@@ -303,32 +313,32 @@ def _window(high: int) -> frozenset[int]:
 WINDOWS = tuple((high, _window(high)) for high in range(ACE, 4, -1))
 
 
-def wild_high_key(naturals: Sequence[Nature], wilds: int) -> Key:
+def wild_high_key(naturals: Sequence[Nature], wilds: int, **deck: bool) -> Key:
     """Standard high with ``wilds`` cards that stand for any card (a copy of one held too, so
     five of a kind tops a straight flush; a flush needs five different ranks). Category by
     category from the top, each asking whether the natural cards and the wild ones can make it."""
     if wilds == 0:
-        return high_key(naturals)
+        return high_key(naturals, **deck)
     if wilds >= 5:
         return (FIVE_KIND, ACE)
     counts = Counter(rank for rank, _ in naturals)
     by_rank = sorted(counts, reverse=True)
-    suited: dict[str, set[int]] = {}
+    suited: dict[str, list[int]] = {}
     for rank, suit in naturals:
-        suited.setdefault(suit, set()).add(rank)
+        suited.setdefault(suit, []).append(rank)  # a double deck's suit may hold a rank twice
     found = _wild_made(counts, by_rank, suited, wilds)
     if found is not None:
         return found
     return _wild_sets(naturals, counts, by_rank, wilds)
 
 
-def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, set[int]], wilds: int) -> Key | None:
+def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, list[int]], wilds: int) -> Key | None:
     """Five of a kind down to a straight, the best one the wild cards can make (else ``None``)."""
     for rank in by_rank:
         if counts[rank] + wilds >= 5:
             return (FIVE_KIND, rank)
     for high, window in WINDOWS:
-        if any(len(window & ranks) + wilds >= 5 for ranks in suited.values()):
+        if any(len(window & set(ranks)) + wilds >= 5 for ranks in suited.values()):
             return (STRAIGHT_FLUSH, high)
     for rank in by_rank:
         if counts[rank] + wilds >= 4:
@@ -348,17 +358,11 @@ def _wild_made(counts: Counter[int], by_rank: list[int], suited: dict[str, set[i
     return None
 
 
-def _wild_flush(ranks: set[int], wilds: int) -> Key:
-    chosen: list[int] = []
-    for rank in range(ACE, 1, -1):
-        if rank in ranks:
-            chosen.append(rank)
-        elif wilds:
-            chosen.append(rank)
-            wilds -= 1
-        if len(chosen) == 5:
-            break
-    return (FLUSH, *chosen)
+def _wild_flush(ranks: list[int], wilds: int) -> Key:
+    """The best flush of a suit's natural ranks (a double deck's may repeat one) and wild
+    cards, each the highest rank the suit's natural cards lack: its five highest."""
+    missing = [rank for rank in range(ACE, 1, -1) if rank not in ranks][:wilds]
+    return (FLUSH, *sorted([*ranks, *missing], reverse=True)[:5])
 
 
 def _wild_sets(naturals: Sequence[Nature], counts: Counter[int], by_rank: list[int], wilds: int) -> Key:
@@ -466,10 +470,10 @@ Wilds = frozenset[int | Nature]
 """What is wild at a showdown: ranks (an ``int``) and single cards (a ``Nature``)."""
 
 
-def _wild(wilds: Wilds) -> Callable[[Holding], Key | None]:
+def _wild(wilds: Wilds, double: bool = False) -> Callable[[Holding], Key | None]:
     def score(holding: Holding) -> Key | None:
         naturals = [card for card in holding.playing if card[0] not in wilds and card not in wilds]
-        return wild_high_key(naturals, len(holding.playing) - len(naturals))
+        return wild_high_key(naturals, len(holding.playing) - len(naturals), flush_repeats=double)
 
     return score
 
@@ -488,13 +492,14 @@ def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> l
     if wild_ranks:
         return "wild cards in a set hand"
     oracles: list[ShareOracle] = []
+    high_key, lows = deck_keys(variant)
     for share in variant.shares:
         name = share.hand
         if share.set_hand is None or (name != "high" and name not in LOWS):
             return f"the {name} share of a set hand"
         if share.qualifier is not None and min(sizes) < 5:
             return "a qualifier on a hand of fewer than five cards"
-        key = high_key if name == "high" else LOWS[name]
+        key = high_key if name == "high" else lows[name]
         score = _set_hand(share.set_hand - 1, key)
         oracles.append(
             ShareOracle(f"{name} (hand {share.set_hand})", score, name == "high", name == "high", share.qualifier)
@@ -505,10 +510,11 @@ def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> l
 def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | str:
     """This module's oracle for each of the book's shares, or why it cannot check them."""
     oracles: list[ShareOracle] = []
+    high_key, lows = deck_keys(variant)
     for share in variant.shares:
         name, qualifier = share.hand, share.qualifier
         if share.natural and share.own is None and share.set_hand is None and name in ("high", *LOWS):
-            key = high_key if name == "high" else LOWS[name]  # every card as what it is
+            key = high_key if name == "high" else lows[name]  # every card as what it is
             high = name == "high"
             oracles.append(ShareOracle(f"{name} (natural)", _ranked(key), high, high, qualifier, least_key(share)))
             continue
@@ -523,14 +529,14 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
         if share.own is not None and share.board is not None:
             if wild_ranks or (name != "high" and name not in LOWS):
                 return f"own and board on a {name} share{' with wild cards' if wild_ranks else ''}"
-            ranking = high_key if name == "high" else LOWS[name]
+            ranking = high_key if name == "high" else lows[name]
             score = _own_and_board(ranking, share.own, share.board, name == "high", share.own_face == "down")
             oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier, least_key(share)))
         elif name == "high":
-            score = _wild(wild_ranks) if wild_ranks else _ranked(high_key)
+            score = _wild(wild_ranks, variant.copies > 1) if wild_ranks else _ranked(high_key)
             oracles.append(ShareOracle(name, score, True, True, least=least_key(share)))
         elif name in LOWS:
-            oracles.append(ShareOracle(name, _ranked(LOWS[name]), False, False, qualifier))
+            oracles.append(ShareOracle(name, _ranked(lows[name]), False, False, qualifier))
         elif name in MORE_RANKINGS:
             if share.at_least is not None:
                 return f"at_least on a {name} share"  # the least hands are high poker's keys
@@ -573,7 +579,7 @@ def least_key(share: Share) -> tuple[int, int] | None:
     return category, lowest if letter is None else RANK_LETTERS.index(letter) + 2
 
 
-LOWS: dict[str, Callable[[Sequence[Nature]], Key]] = {
+LOWS: dict[str, Callable[..., Key]] = {
     "ace-to-five-low": ace_to_five_key,
     "deuce-to-seven-low": deuce_to_seven_key,
     "ace-to-six-low": ace_to_six_key,
@@ -585,6 +591,18 @@ MORE_RANKINGS: dict[str, tuple[Callable[[Sequence[Nature]], Key], bool]] = {
     "soko": (soko_key, True),
 }
 """The issue 26 rankings: each key (larger wins) and whether its share is a high share."""
+
+
+def deck_keys(
+    variant: Variant,
+) -> tuple[Callable[[Sequence[Nature]], Key], dict[str, Callable[[Sequence[Nature]], Key]]]:
+    """The high and low keys for the book's deck: on a double deck a flush may hold a rank
+    twice (docs/rules.md D6)."""
+    if variant.copies == 1:
+        return high_key, LOWS
+    return partial(high_key, flush_repeats=True), {name: partial(key, flush_repeats=True) for name, key in LOWS.items()}
+
+
 HOLE_SHARES: dict[str, tuple[bool, bool]] = {
     "high-spade-in-the-hole": (True, False),
     "low-spade-in-the-hole": (False, True),
@@ -873,6 +891,57 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool], dead: int) -> li
     return pots
 
 
+class Places:
+    """Where each card is, one place per copy: a double deck (``deck.copies: 2``) holds every
+    card twice, and the two copies may lie in different places (docs/rules.md D6)."""
+
+    def __init__(self) -> None:
+        self.copies = 1
+        """Copies of each card the deck holds (the fuzzer sets it from the book)."""
+        self._at: dict[Card, list[str]] = {}
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._at
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return sum(len(places) for places in self._at.values())
+
+    def __getitem__(self, card: Card) -> str:
+        return " and ".join(self._at[card])
+
+    def full(self, card: Card) -> bool:
+        """Every copy of ``card`` is somewhere already."""
+        return len(self._at.get(card, ())) >= self.copies
+
+    def items(self) -> Iterator[tuple[Card, str]]:
+        """Each placed copy and its place."""
+        for card, places in self._at.items():
+            for place in places:
+                yield card, place
+
+    def place(self, card: Card, place: str) -> None:
+        self._at.setdefault(card, []).append(place)
+
+    def move(self, card: Card, source: str, to: str) -> None:
+        """The copy of ``card`` at ``source`` (else the first one) goes to ``to``."""
+        places = self._at.setdefault(card, [])
+        if not places:
+            raise Broken("cards", f"{card} moved from {source} to {to} but is nowhere")
+        places[places.index(source) if source in places else 0] = to
+
+    def remove(self, card: Card, source: str) -> None:
+        """The copy of ``card`` at ``source`` leaves play (a burn reshuffled into the stub)."""
+        places = self._at.get(card, [])
+        if source not in places:
+            raise Broken("cards", f"{card} left {source} but is at {self[card] if places else 'nowhere'}")
+        places.remove(source)
+        if not places:
+            del self._at[card]
+
+
 class Ledger:
     """The hand rebuilt from its event log alone: chips, pots, cards and where each card is."""
 
@@ -888,6 +957,8 @@ class Ledger:
         self.cards: list[list[Card | None]] = [[] for _ in range(seats)]
         self.faces: list[list[Face]] = [[] for _ in range(seats)]
         self.board: list[Card | None] = []
+        self.board_down: list[Card | None] = []
+        """Community cards dealt face down and not yet turned: nobody's, in no hand."""
         self.indicators: list[Card | None] = []
         """Cards in the middle that play in no hand, face up or down."""
         self.wild_indicated: list[Card | None] = []
@@ -895,7 +966,7 @@ class Ledger:
         self.barred: set[int] = set()
         """Ranks turned up that no wild card may stand for (``discard-rank``, ``fold-rank``)."""
         self.burns: list[Card | None] = []
-        self.where: dict[Card, str] = {}
+        self.where = Places()
         self.muck_order: list[int] = []
         self.declared: dict[int, Declaration] = {}
         self.awards: list[PotAwarded] = []
@@ -927,6 +998,8 @@ class Ledger:
         """What a hand showing is worth (larger better), where this module reads the turns."""
         self.turn: tuple[int, bool] | None = None
         """The seat that just turned on such a street, and whether it beat the best hand."""
+        self.voids = 0
+        """How many times the deal was voided (every card gathered and dealt again)."""
 
     def live(self) -> list[int]:
         return [s for s in range(len(self.stacks)) if not self.folded[s] and not self.mucked[s]]
@@ -964,6 +1037,11 @@ class Ledger:
             self._place(event.card, "the board")
             self.board.append(event.card)
             self.up_order.append(event.card)
+        elif isinstance(event, CommunityCardDealtDown):
+            self._place(event.card, "the face-down board")
+            self.board_down.append(event.card)
+        elif isinstance(event, CommunityCardTurned):
+            self._board_turned(event)
         elif isinstance(event, IndicatorDealt):
             self._place(event.card, "the indicator")
             self.indicators.append(event.card)
@@ -1003,6 +1081,43 @@ class Ledger:
             self._ended(event)
         elif isinstance(event, TriggerFired):
             self._triggered(event)
+        elif isinstance(event, DealVoided):
+            self._voided(event)
+
+    def _voided(self, event: DealVoided) -> None:
+        """A dealt card voided the deal (docs/rules.md V16): it must be the card just dealt to a
+        seat still in; every card goes back (nothing is anywhere but the stub), the chips stay
+        where they are, and the seats still in stay in."""
+        if self.folded[event.seat] or event.card not in self.cards[event.seat]:
+            raise Broken("log", f"{event}: p{event.seat + 1} does not hold that card, or is out of the hand")
+        self.voids += 1
+        if event.count != self.voids:
+            raise Broken("log", f"{event} is void {event.count}, the log's void {self.voids}")
+        seats = len(self.stacks)
+        self.shown = [0] * seats
+        self.cards = [[] for _ in range(seats)]
+        self.faces = [[] for _ in range(seats)]
+        self.board, self.board_down, self.indicators, self.burns = [], [], [], []
+        self.wild_indicated, self.up_order = [], []
+        self.barred, self.unwild = set(), set()
+        copies, self.where = self.where.copies, Places()
+        self.where.copies = copies
+        self.discarded = 0
+        self.sets, self.placed, self.passing, self.asked = {}, {}, [], None
+
+    def _board_turned(self, event: CommunityCardTurned) -> None:
+        """A face-down community card turns up: one dealt seen is the card turned; one dealt
+        unseen is named now, and must be nowhere else."""
+        if event.named and None in self.board_down:
+            self.board_down.remove(None)
+            self._place(event.card, "the board")
+        elif not event.named and event.card is not None and event.card in self.board_down:
+            self.board_down.remove(event.card)
+            self.where.move(event.card, "the face-down board", "the board")
+        else:
+            raise Broken("log", f"{event} turns a card never dealt face down to the middle")
+        self.board.append(event.card)
+        self.up_order.append(event.card)
 
     def _triggered(self, event: TriggerFired) -> None:
         """A dealt-card rule a player may pay to keep wild waits for the answer (the hands a
@@ -1036,7 +1151,10 @@ class Ledger:
         self.turn = (seat, bool(beats) and beats[-1])
 
     def _fell_short(self, event: RollFellShort) -> None:
-        """A dead hand after a turn that did not beat the best: every card of it face up."""
+        """A dead hand after a turn that did not beat the best: every card of it face up (a seat
+        with none left to turn is dead at once, even straight after another's winning turn)."""
+        if self.turn is not None and self.turn[0] != event.seat and self.turn[1]:
+            self.turn = None  # the last turn beat the best; this seat had nothing left to turn
         if self.turn != (event.seat, False) and not (self.turn is None and Face.DOWN not in self.faces[event.seat]):
             raise Broken("rules", f"{event} after a turn that beat the best hand (or no turn): {self.turn}")
         if Face.DOWN in self.faces[event.seat]:
@@ -1070,7 +1188,7 @@ class Ledger:
             del self.faces[seat][position]
             self.shown[seat] = min(self.shown[seat], len(self.cards[seat]))
             if card is not None:
-                self.where[card] = "the muck"
+                self.where.move(card, f"p{seat + 1}", "the muck")
             self.discarded += 1
 
     # -- decisions about cards
@@ -1096,11 +1214,14 @@ class Ledger:
                 if event.to is None or event.to == seat or self.folded[event.to] or self.mucked[event.to]:
                     raise Broken("log", f"{event} passes to a seat that cannot receive")
                 self.passing.append((event.to, removed))
+                for card, _ in removed:
+                    if card is not None:
+                        self.where.move(card, f"p{seat + 1}", f"passing to p{event.to + 1}")
             else:
                 self.discarded += len(removed)
                 for card, _ in removed:
                     if card is not None:
-                        self.where[card] = "the muck"
+                        self.where.move(card, f"p{seat + 1}", "the muck")
         if event.paid and kind not in (ActionKind.DISCARD, ActionKind.BUY):
             raise Broken("chips", f"{event} paid for no replacement")
         self._pay(seat, event.paid, event)
@@ -1117,7 +1238,9 @@ class Ledger:
         for card, fixed in zip(names, placed):
             position = fixed
             if position is None:
-                position = next((p for p, c in enumerate(held) if card is not None and c == card), None)
+                position = next(
+                    (p for p, c in enumerate(held) if card is not None and c == card and p not in taken), None
+                )
             if position is None:
                 free = (p for p, c in enumerate(held) if c is None and faces[p] in self.choosing and p not in taken)
                 position = next(free, None)
@@ -1159,7 +1282,7 @@ class Ledger:
                 self.cards[to].append(card)
                 self.faces[to].append(face)
                 if card is not None:
-                    self.where[card] = f"p{to + 1}"
+                    self.where.move(card, f"passing to p{to + 1}", f"p{to + 1}")
         self.passing = []
 
     def _pay(self, seat: int, amount: int, event: Event) -> None:
@@ -1202,21 +1325,21 @@ class Ledger:
     def _place(self, card: Card | None, place: str) -> None:
         if card is None:
             return
-        if card in self.where:
+        if self.where.full(card):
             raise Broken("cards", f"{card} went to {place} while it is at {self.where[card]}")
-        self.where[card] = place
+        self.where.place(card, place)
 
     def _to_muck(self, seat: int) -> None:
         for card in self.cards[seat]:
             if card is not None:
-                self.where[card] = "the muck"
+                self.where.move(card, f"p{seat + 1}", "the muck")
 
     def _reshuffled(self, event: BurnsReshuffled) -> None:
         if event.count != len(self.burns):
             raise Broken("cards", f"{event} returns {event.count} burns, but {len(self.burns)} were burned")
         for card in self.burns:
             if card is not None:
-                del self.where[card]
+                self.where.remove(card, "the burns")
         self.burns = []
 
     def _showed(self, event: Showed) -> None:
@@ -1479,17 +1602,26 @@ class HandFuzzer:
         # may be: such books are dealt seen.
         throws = any(INDICATOR_TRAITS[s.indicator].discards for s in self.variant.streets if s.indicator)
         throws = throws or any(s.turn_until_best for s in self.variant.streets)  # its turns read every card
-        if self.outside and rng.random() < config.unseen_rate and not throws:
+        # On a double deck a card seen elsewhere may still be a seat's unseen card (its copy),
+        # which the fuzzer's unseen places do not tell apart: such books are dealt seen too.
+        if self.outside and rng.random() < config.unseen_rate and not throws and self.variant.copies == 1:
             hero = rng.randrange(-1, players)  # -1: a spectator's history, every down card unseen
             self.hidden = {s for s in range(players) if s != hero}
             self.hide_up = rng.random() < 0.15
         self.auto_showdown = not self.hidden and rng.random() < 0.5
         self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]  # a stripped deck's
+        self.deck *= self.variant.copies  # a double deck: every card twice
         rng.shuffle(self.deck)
         self.deck_seed = rng.randrange(2**32)
         self.unseen: list[list[Card]] = [[] for _ in range(players)]
         """The cards each seat holds unseen (dealt as ``None``), in the order of its unseen
         places: the fuzzer dealt them, so it knows what they are."""
+        self.board_unseen: list[tuple[Card, int]] = []
+        """Community cards dealt face down unseen (``??``), each with the street that turns it."""
+        self.boards_dealt = 0
+        """Community cards dealt face down so far (their turning streets are the book's order)."""
+        self.voids_seen = 0
+        """Voided deals the fuzzer has dealt again after (the ledger counts them from the log)."""
         self.meant: dict[int, Chosen] = {}
         """Each seat's decision made and not yet seen carried out in the log."""
         self.fold_rate = rng.choice((0.0, 0.03, 0.1, 0.25))
@@ -1498,6 +1630,7 @@ class HandFuzzer:
         self.ledger = Ledger(self.starting)
         self.ledger.rolling = {i for i, street in enumerate(self.variant.streets) if street.turn_until_best}
         self.ledger.showing = self._showing_oracle()
+        self.ledger.where.copies = self.variant.copies
         self.hand: Hand | None = None
         self.moment: tuple[Any, ...] = ()
         self.rotation = number
@@ -1956,10 +2089,18 @@ class HandFuzzer:
         hand = self.live_hand
         if pending.count != len(pending.faces) or pending.count < 1:
             raise Broken("pending-deal", f"{pending} is not a deal")
-        if len(self.deck) < pending.count:
-            raise Broken("pending-deal", f"{pending} asks for more cards than are left ({len(self.deck)})")
-        truth = [self.deck.pop() for _ in range(pending.count)]
-        given = [self._given(pending.seat, card, face) for card, face in zip(truth, pending.faces)]
+        truth: list[Card]
+        given: list[Card | None]
+        if pending.turn:  # a face-down community card dealt unseen: named now, from no stub
+            truth = [self._board_turn()]
+            given = [truth[0]]
+        else:
+            if len(self.deck) < pending.count:
+                raise Broken("pending-deal", f"{pending} asks for more cards than are left ({len(self.deck)})")
+            truth = [self.deck.pop() for _ in range(pending.count)]
+            given = [self._given(pending.seat, card, face) for card, face in zip(truth, pending.faces)]
+            if pending.seat is None and pending.faces == (Face.DOWN,) and not pending.indicator:
+                given = self._board_down(truth[0])
         who = "the board" if pending.seat is None else f"p{pending.seat + 1}"
         label = f"deal {who} {format_cards(given)}"
         self._note(label)
@@ -1971,6 +2112,37 @@ class HandFuzzer:
             dealt = [e for e in hand.events[before:] if isinstance(e, CardsDealt)]
             if not dealt or list(dealt[0].cards) != given or dealt[0].faces != pending.faces:
                 raise Broken("log", f"{label} was recorded as {dealt[0] if dealt else 'nothing'}")
+
+    def _redeal(self) -> None:
+        """The deal was voided: the fuzzer, as the dealer outside, gathers every card and
+        shuffles its deck again; nothing it dealt unseen is held any more."""
+        self.voids_seen = self.ledger.voids
+        self.deck = [card for card in DECK if str(card)[0] not in self.variant.removed_ranks]
+        self.rng.shuffle(self.deck)
+        self.unseen = [[] for _ in self.starting]
+        self.board_unseen, self.boards_dealt = [], 0
+        self.meant = {}
+
+    def _board_down(self, card: Card) -> list[Card | None]:
+        """A community card dealt face down: unseen (``??``) in a history with unseen cards,
+        half the time, kept to be named when its street turns it."""
+        hand = self.live_hand
+        order = [later for turning in hand.rules.boards_down for later in turning]
+        later = order[self.boards_dealt]
+        self.boards_dealt += 1
+        if not self.hidden or self.rng.random() < 0.5:
+            return [card]
+        self.board_unseen.append((card, later))
+        return [None]
+
+    def _board_turn(self) -> Card:
+        """The card a face-down community card dealt unseen truly is, as its street turns it
+        (the first dealt of those this street turns)."""
+        street = self.live_hand.street
+        index = next((i for i, (_, later) in enumerate(self.board_unseen) if later == street), None)
+        if index is None:
+            raise Broken("pending-deal", f"a turn is due on street {street}, but no card was dealt unseen for it")
+        return self.board_unseen.pop(index)[0]
 
     def _given(self, seat: int | None, card: Card, face: Face) -> Card | None:
         if seat not in self.hidden:
@@ -1984,6 +2156,8 @@ class HandFuzzer:
     def _check(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         ledger.read(hand.events)
+        if ledger.voids != self.voids_seen:
+            self._redeal()
         for unseen in self.unseen:
             if unseen:  # a card shown or named is known now: it is no longer an unseen place's
                 unseen[:] = [card for card in unseen if card not in ledger.where]
@@ -2004,25 +2178,27 @@ class HandFuzzer:
     def _check_cards(self) -> None:
         hand, ledger = self.live_hand, self.ledger
         deck = hand.deck
-        total = len(deck.cards)
+        total = len(deck.cards) * ledger.where.copies
         held = sum(len(cards) for cards in ledger.cards) + sum(len(cards) for _, cards in ledger.passing)
-        slots = held + len(ledger.board) + len(ledger.indicators) + len(ledger.burns) + ledger.discarded + deck.size
+        middle = len(ledger.board) + len(ledger.board_down) + len(ledger.indicators)
+        slots = held + middle + len(ledger.burns) + ledger.discarded + deck.size
         if slots != total:
             raise Broken("cards", f"{slots} cards are dealt, burned, thrown away or in the stub; the deck has {total}")
         out = [s for s in range(len(ledger.cards)) if ledger.folded[s] or ledger.mucked[s]]
-        mucked = {card for card, at in ledger.where.items() if at == "the muck"}
-        if len(deck.muck) != ledger.discarded + sum(len(ledger.cards[s]) for s in out) or mucked != {
+        mucked = Counter(card for card, at in ledger.where.items() if at == "the muck")
+        if len(deck.muck) != ledger.discarded + sum(len(ledger.cards[s]) for s in out) or mucked != Counter(
             card for card in deck.muck if card is not None
-        }:
+        ):
             raise Broken("cards", f"the muck holds {format_cards(deck.muck)}; thrown away and folded: {mucked}")
         if deck.drawing:
             stub = deck.stub
-            if len(stub) != deck.size or len(set(stub)) != len(stub):
-                raise Broken(
-                    "cards", f"the stub lists {len(stub)} cards ({len(set(stub))} different), size {deck.size}"
-                )
-            for card in stub:
-                if card in ledger.where:
+            copies = ledger.where.copies
+            in_stub = Counter(stub)
+            if len(stub) != deck.size or max(in_stub.values(), default=0) > copies:
+                raise Broken("cards", f"the stub lists {len(stub)} cards ({len(in_stub)} different), size {deck.size}")
+            placed = Counter(card for card, _ in ledger.where.items())
+            for card, count in in_stub.items():
+                if count + placed[card] > copies:
                     raise Broken("cards", f"{card} is in the stub and at {ledger.where[card]}")
             if len(ledger.where) + len(stub) != total:
                 raise Broken("cards", f"{len(ledger.where)} cards in play and {len(stub)} in the stub, not {total}")
@@ -2061,7 +2237,7 @@ class HandFuzzer:
             tuple(c if f is Face.UP or i < ledger.shown[s] else None for i, (c, f) in enumerate(zip(own[s], faces[s])))
             for s in range(hand.seats)
         ]
-        board = tuple(ledger.board)
+        board = (*ledger.board, *(None for _ in ledger.board_down))
         for view in views:
             viewer = view.viewer
             if len(view.seats) != hand.seats or view.community != board:
@@ -2196,8 +2372,20 @@ class HandFuzzer:
     def _showing_oracle(self) -> Callable[[Sequence[Card], Sequence[Card]], Key] | None:
         """What a hand showing is worth, larger better, by the book's one share (``None``: not
         a book whose turns this module reads: a wild card or more than one share)."""
-        variant = self.variant
-        if not self.ledger.rolling or variant.wild.ranks or variant.wild.cards or variant.wild.follow != "none":
+        variant, wild = self.variant, self.variant.wild
+        wild_any = any(
+            (
+                wild.ranks,
+                wild.cards,
+                wild.follow != "none",
+                wild.follows,
+                wild.moves,
+                wild.per_player != "none",
+                "joker" in variant.deck,
+                any(street.indicator == "wild-rank" for street in variant.streets),
+            )
+        )
+        if not self.ledger.rolling or wild_any:  # this oracle reads natural hands only
             return None
         oracles = share_oracles(variant, frozenset())
         if isinstance(oracles, str) or len(oracles) != 1:
@@ -2390,7 +2578,9 @@ class HandFuzzer:
         else:
             index = rng.randrange(len(cards))
             others = (
-                [c for c in self.ledger.where if c != held[index]] if self.ledger.cards[seat][index] is None else []
+                [c for c in self.ledger.where if c != held[index] and self.ledger.where.full(c)]
+                if self.ledger.cards[seat][index] is None
+                else []
             )
             if self.ledger.cards[seat][index] is None and not others:
                 return None  # any unseen card may stand there: nothing certain to refuse
@@ -2417,7 +2607,7 @@ class HandFuzzer:
     ) -> tuple[int | None, list[Card | None], str]:
         """Make a due deal wrong in one way."""
         rng, hand = self.rng, self.live_hand
-        known = list(self.ledger.where)
+        known = [card for card in self.ledger.where if self.ledger.where.full(card)]  # every copy in play
         how = rng.randrange(5)
         others = [s for s in (None, *range(hand.seats), -1, 99) if s != seat]
         if how == 0:
@@ -2431,9 +2621,10 @@ class HandFuzzer:
         if how == 2 and known:
             cards[rng.randrange(len(cards))] = rng.choice(known)
             return seat, cards, "a card already in play"
-        if how == 3 and len(cards) >= 2:
-            cards[1] = cards[0]
-            return seat, cards, "a card twice"
+        copies = self.variant.copies
+        if how == 3 and len(cards) > copies:
+            cards[1 : copies + 1] = [cards[0]] * copies
+            return seat, cards, "a card twice" if copies == 1 else "a card more often than the double deck holds it"
         removed = self.variant.removed_ranks
         stranger = parse_card(removed[0] + "c") if removed else OUTSIDE_DECK.get(self.variant.deck)
         if stranger is None:
@@ -2516,7 +2707,11 @@ class HandFuzzer:
     def _not_held(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
         """A card known to be elsewhere: another seat's, the board's, a burn, the muck."""
         where = self.ledger.where
-        return self._spoiled(rule, "not held", lambda seat: [c for c, at in where.items() if at != f"p{seat + 1}"])
+        return self._spoiled(
+            rule,
+            "not held",
+            lambda seat: [c for c, at in where.items() if at != f"p{seat + 1}" and c not in self.ledger.cards[seat]],
+        )
 
     def _wrong_face(self, rule: DecisionRule) -> tuple[int, Intent, str] | None:
         """A card of the seat's of a face the decision does not name (turning up an up card)."""
@@ -2644,10 +2839,14 @@ def check_split(
         awarded[shares[found]] = dict(award.amounts)
         position = found + 1
     said = "; ".join(f"{o.name}: {', '.join(f'p{s + 1}' for s in w) or 'nobody'}" for o, w in zip(oracles, winners))
-    first = sorted(winners[0])
-    if len(oracles) > 1 and len(first) > 1 and all(sorted(w) == first for w in winners):
+    won_shares = [i for i, w in enumerate(winners) if w]
+    first = sorted(winners[won_shares[0]]) if won_shares else []
+    if len(won_shares) > 1 and len(first) > 1 and all(sorted(winners[i]) == first for i in won_shares):
+        # identical hands win every share somebody won: they split the whole pot evenly (WSOP-L 149)
         totals = Counter[int]()
-        for share in shares:
+        if set(awarded) != {shares[i] for i in won_shares}:
+            raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
+        for share in (shares[i] for i in won_shares):
             if sorted(awarded.get(share, {})) != first:
                 raise Broken("award", f"pot {index} ({amount}): expected {said}; awarded {got}")
             totals.update(awarded[share])

@@ -180,3 +180,16 @@ def test_a_street_of_decisions_with_betting_may_skip_it() -> None:
 
 def test_books_without_decisions_have_no_word_of_them() -> None:
     assert "choice of cards" not in mermaid(load_variant("seven-card-stud"))
+
+
+def test_a_split_pot_diagram_says_what_each_pot_is_split_into() -> None:
+    """Issue 26: the diagram names each share (WSOP-L 238: high, and a low of eight or better;
+    docs/rules.md S9: a third for the spade in the hole); a book of one share says nothing."""
+    from studspec import load_variant
+
+    assert "%% settlement: each pot split equally into 2 shares: high; ace-to-five-low, 8 or better.\n" in mermaid(
+        load_variant("seven-card-stud-hi-lo")
+    )
+    chicago = mermaid(load_variant("high-low-chicago"))
+    assert "3 shares: high; ace-to-five-low, 8 or better; high-spade-in-the-hole." in chicago
+    assert "%% settlement" not in mermaid(load_variant("seven-card-stud"))

@@ -182,7 +182,7 @@ def test_simulate_refuses_the_issues_hand_count_issue_21_item_15(capsys: pytest.
         (["cases", "generate", "razz", "out"], "--count", "0 to 1,000,000,000,000", "-1"),
         (["cases", "generate", "razz", "out"], "--seed", "0 to 999,999,999,999,999,999", "-1"),
         (["cases", "generate", "razz", "out"], "--workers", "1 to 1,024", "0"),
-        (["play", "razz"], "--seat", "1 to 10", "11"),
+        (["play", "razz"], "--seat", "1 to 16", "17"),
         (["play", "razz"], "--seed", "0 to 999,999,999,999,999,999", "-1"),
         (["play", "razz"], "--hands", "1 to 1,000,000,000,000", "1000000000001"),
         (["play", "razz"], "--stack", "1 to 999,999,999,999,999,999", "0"),

@@ -95,7 +95,7 @@ def test_a_house_book_is_saved_whole_and_checked_again(tmp_path: Path) -> None:
         ({"version": 9}, "version 9"),
         ({"book": "no-such-book"}, "no built-in rule book"),
         ({"stacks": [1000, True]}, "stacks must be an integer"),
-        ({"stacks": [1000]}, "2 to 10"),
+        ({"stacks": [1000]}, "2 to 16"),
         ({"seed": "7"}, "seed must be an integer"),
         ({"stakes": {"ante": 1}}, "stakes must give exactly"),
         ({"log": [["act", 0, "cbr 999999"]]}, "log entry 0"),

@@ -164,7 +164,9 @@ def test_validate_refuses_the_rankings_with_wild_cards_or_a_stripped_deck(tmp_pa
     joker = refusals(tmp_path, "deck:\n  cards: 52-plus-joker\n" + shares.format(hand="soko"))
     assert any("the jokers of deck.cards 52-plus-joker" in e for e in joker), joker
     stripped = refusals(tmp_path, "deck:\n  removed_ranks: ['2']\n" + shares.format(hand="ace-to-five-high"))
-    assert any(":8:" in e and "played on the full deck" in e for e in stripped), stripped
+    assert any(":8:" in e and "played on one full 52-card deck" in e for e in stripped), stripped
+    doubled = refusals(tmp_path, "deck:\n  copies: 2\n" + shares.format(hand="badugi"))
+    assert any(":8:" in e and "deck.copies doubles it" in e for e in doubled), doubled
     board = refusals(tmp_path, "wild:\n  ranks: ['2']\nfirst_to_act:\n  board: best-ace-to-five-high-board\n")
-    assert any(":7:" in e and "reads boards without wild cards" in e for e in board), board
+    assert any(":7:" in e and "reads boards of one full deck without wild cards" in e for e in board), board
     assert refusals(tmp_path, shares.format(hand="soko")) == []

@@ -157,6 +157,23 @@ def test_an_all_in_player_keeps_turning_and_no_round_is_played_with_one_player_t
     assert hand.stacks == [989, 22]
 
 
+def test_a_turned_card_that_changes_the_wild_cards_is_read_at_once(tmp_path: Path) -> None:
+    """V17 with Woolworth's wild cards (V5: fives and tens wild until the second one shows):
+    p1's 5c is wild, an ace alone. p2's first card, the Tc, is the second five-or-ten face up:
+    every wild card is cancelled, p1 shows a plain five, and p2's ten beats it, so p2 stops at
+    one card (found by review: the best hand was read before the ten cancelled the fives)."""
+    book = tmp_path / "no-peek-woolworth.yaml"
+    book.write_text(
+        Path(NO_PEEK).read_text(encoding="utf-8").replace("name: seven-card-no-peek", "name: no-peek-woolworth")
+        + "wild:\n  ranks: ['5', T]\n  cancelled_by: {ranks: ['5', T], up: 2}\n",
+        encoding="utf-8",
+    )
+    hand = new_hand(str(book), stacks=(1000, 1000))
+    deal(hand, p1="5cKsQsJs9s8s7s", p2="Tc2h3d4c6h7d8c")
+    check_round(hand)
+    assert turns(hand) == [(0, "5c"), (1, "Tc")] and hand.actor == 1 and hand.live == [0, 1]
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
@@ -170,6 +187,9 @@ def test_an_all_in_player_keeps_turning_and_no_round_is_played_with_one_player_t
             "one share",
         ),
         ("name: seven-card-no-peek\n", "name: x\nwild:\n  per_player: lowest-down-card\n", "per_player: none"),
+        ("name: seven-card-no-peek\n", "name: x\npots:\n  shares: [{hand: ace-to-five-low}]\n", "a high poker hand"),
+        ("name: seven-card-no-peek\n", "name: x\ntriggers: [{rank: '3', effect: kill}]\n", "would not see it"),
+        ("    bring_in: false\n", "    bring_in: false\n    indicator: fold-rank\n", "a fold-rank indicator"),
     ],
 )
 def test_validate_refuses_what_the_turns_cannot_read(old: str, new: str, message: str, tmp_path: Path) -> None:

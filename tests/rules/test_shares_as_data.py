@@ -112,6 +112,28 @@ def test_the_natural_share_reads_a_wild_deuce_as_a_deuce() -> None:
     ]
 
 
+def test_identical_hands_split_evenly_when_a_share_goes_unwon() -> None:
+    """WSOP-L 149: identical hands split the pot as evenly as possible. Two players with the
+    same ranks (K-9-7-5-4 high, 7-5-4-3-2 low) and no spade at all: the spade's third goes
+    to the high hand, and the 8 chips split 4 and 4, not share by share with both odd chips
+    to one player (found by review)."""
+    hands = {0: "7c5d4h3c2dKh9d", 1: "7d5c4c3d2hKd9c"}
+    result = awarded("high-low-chicago", 8, hands)
+    totals = {0: 0, 1: 0}
+    for _, amounts in result:
+        for seat, chips in amounts:
+            totals[seat] += chips
+    assert totals == {0: 4, 1: 4}, result
+
+
+def test_an_ace_high_flush_qualifies_for_at_least_an_ace_high_flush() -> None:
+    """S9: the weakest ace-high flush is A-6-4-3-2 (A-5-4-3-2 suited is the wheel's straight
+    flush), so every ace-high flush qualifies (found by review: only straight flushes did)."""
+    from studspec.engine.qualifiers import least_cards
+
+    assert least_cards("flush", 12) == list(parse_cards("Ac2c3c4c6c"))
+
+
 HEARTS = str(ROOT / "tests" / "data" / "shares" / "high-heart-in-the-hand.yaml")
 
 

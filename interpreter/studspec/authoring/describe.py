@@ -28,6 +28,7 @@ from studspec.rulebook.options import (
     HAND_TRAITS,
     INDICATOR_TRAITS,
     STRUCTURE_TRAITS,
+    TRIGGER_EFFECT_TRAITS,
 )
 
 from . import card_decisions
@@ -192,15 +193,7 @@ class _Builder:
         parts = []
         if street.deal:
             parts.append(_sentence(("a burn card, then " if burned else "") + self.deal(street)))
-        if street.board:
-            burn = "a burn card, then " if burned and not street.deal else ""
-            count = len(street.board)
-            cards = "one community card" if count == 1 else f"{_number(count)} community cards"
-            parts.append(
-                _sentence(
-                    f"{burn}{cards} face up in the middle: every hand plays {'it' if count == 1 else 'them'} as its own at the showdown"
-                )
-            )
+        parts += self.board_sentences(index, street, burned)
         if street.turn_up:
             cards = (
                 "its next face-down card"
@@ -219,7 +212,9 @@ class _Builder:
             else [fill(phrase("streets.betting", False).text, self.book)]
         )
         known = {"id", "deal", "bet", "bet_times", "bring_in", "open_pair_big_bet", "decisions", "betting", "board"}
-        known.update(("indicator", "indicator_dealt_on", "down_when_all_up", "turn_up", "turn_until_best"))
+        known.update(
+            ("indicator", "indicator_dealt_on", "board_dealt_on", "down_when_all_up", "turn_up", "turn_until_best")
+        )
         raw: Mapping[str, Any] = next((s for s in self.book.get("streets", []) if s.get("id") == street.id), {})
         for key in raw:
             if key not in known:
@@ -298,6 +293,10 @@ class _Builder:
         return Section("The bring-in", tuple(points))
 
     def first_to_act(self) -> Section:
+        if _rolls(self.variant):  # the boards do not decide: the turn that made the new best does
+            self.stated.add("first_to_act.ties")
+            opener = "Every betting round is opened by the player whose turn made the new best hand showing."
+            return Section("Who acts first", (self.point(opener, "first_to_act.board"),))
         return Section(
             "Who acts first on the other streets",
             (
@@ -312,14 +311,14 @@ class _Builder:
         deck = DECK_TRAITS.get(v.deck)
         if deck is None:
             return None
-        size = deck.size_without(len(v.removed_ranks))
+        size = deck.size_without(len(v.removed_ranks), v.copies)
         extra = sum(card_decisions.replacements(st) for st in v.streets)
         cards = sum(len(st.deal) for st in v.streets) + extra
         burn = BURN_TRAITS[v.burn]
         burns = sum(burn.cards_burned_before(i) for i, st in enumerate(v.streets) if st.deal or v.middle_cards_on(i))
         board = sum(st.to_the_middle for st in v.streets)  # dealt once, not a seat
         need = v.max_players * cards + burns + board
-        options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.burn",
+        options = ("players.max", "deck.cards", "deck.removed_ranks", "deck.copies", "deck.burn",
                    *(f"streets.{st.id}.deal" for st in v.streets))  # fmt: skip
         burnt = f" and {burns} burn{'s' if burns != 1 else ''}" if burns else ""
         if board:
@@ -351,7 +350,7 @@ class _Builder:
             return []
         ranks = [plural(Rank(RANK_LETTERS.index(letter))) for letter in v.removed_ranks]
         listed = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
-        size = DECK_TRAITS[v.deck].size_without(len(ranks))
+        size = DECK_TRAITS[v.deck].size_without(len(ranks), v.copies)
         text = (
             f"The deck is stripped: every one of its {listed} is taken out, leaving {size} cards. A straight "
             "is five ranks in a row among those left, the missing ranks skipped, and the ace still plays "
@@ -359,10 +358,27 @@ class _Builder:
         )
         return [self.point(text, "deck.removed_ranks")]
 
+    def doubled(self) -> list[Point]:
+        """A double deck and what it deals that one deck cannot (``deck.copies``, docs/rules.md D6)."""
+        v = self.variant
+        if v.copies == 1:
+            self.stated.add("deck.copies")
+            return []
+        size = DECK_TRAITS[v.deck].size_without(len(v.removed_ranks), v.copies)
+        text = (
+            f"The deck is doubled: two of every card, {size} cards shuffled together, the two copies alike. "
+            "A hand may hold two identical cards, which pair; five cards of a rank are five of a kind, above "
+            "a straight flush; five cards of a suit are a flush even with a rank repeated, ranked card by "
+            "card; a straight needs five different ranks. Of identical up cards, the seat dealt first brings "
+            "in or acts first."
+        )
+        return [self.point(text, "deck.copies")]
+
     def deck(self) -> Section:
         points = [
             self.point(self.text("deck.cards"), "deck.cards"),
             *self.stripped(),
+            *self.doubled(),
             self.point(self.text("deck.burn"), "deck.burn"),
         ]
         fact = self.running_out()
@@ -387,6 +403,33 @@ class _Builder:
             "is wild wherever it lies, and stands" if len(named) == 1 else "are wild wherever they lie, and each stands"
         )
         return [self.point(f"The {listed} {where} for any card, as a card of a wild rank does.", "wild.cards")]
+
+    def board_sentences(self, index: int, street: Street, burned: bool) -> list[str]:
+        """The street's community cards: dealt face up now, or turned up now (dealt face down
+        on an earlier street); then those it deals face down for later streets."""
+        parts = []
+        count = len(street.board)
+        cards = "one community card" if count == 1 else f"{_number(count)} community cards"
+        them = "it" if count == 1 else "them"
+        if street.board and street.board_dealt_on is None:
+            burn = "a burn card, then " if burned and not street.deal else ""
+            parts.append(
+                _sentence(f"{burn}{cards} face up in the middle: every hand plays {them} as its own at the showdown")
+            )
+        elif street.board:
+            dealt_on = (street.board_dealt_on or "").replace("-", " ")
+            parts.append(_sentence(f"the {cards.removeprefix('one ')} dealt face down on {dealt_on} street for this one "
+                                   f"{'is' if count == 1 else 'are'} turned up, after the players' cards: from now "
+                                   f"on every hand plays {them} as its own at the showdown"))  # fmt: skip
+        later = [st for st in self.variant.streets[index + 1 :] if st.board_dealt_on == street.id]
+        if later:
+            down = sum(len(st.board) for st in later)
+            streets = ", ".join(st.id.replace("-", " ") for st in later)
+            what = "one community card" if down == 1 else f"{_number(down)} community cards"
+            burn = "a burn card, then " if burned and not street.deal and not street.board else ""
+            parts.append(_sentence(f"{burn}{what} face down in the middle, seen by nobody and played by no hand until "
+                                   f"turned up on a later street ({streets} street)"))  # fmt: skip
+        return parts
 
     def indicator_sentences(self, index: int, street: Street, burned: bool) -> list[str]:
         """The indicator cards the street deals face down for later streets, and its own
@@ -491,14 +534,20 @@ class _Builder:
             self.stated.add("triggers")  # no dealt-card rule: its parts have nothing to say
         for trigger in self.variant.triggers:
             rank = trigger.rank.replace("T", "10")
+            if trigger.suit is not None:
+                rank = f"{rank} {phrase('triggers.suit', trigger.suit).text}"
             face = fill(phrase("triggers.face", trigger.face.value).text, self.book)
-            article = "an" if rank in ("A", "8") else "a"
+            article = "an" if rank[0] in ("A", "8") else "a"
             points.append(self.point(f"When {article} {rank} is {face}, {self._trigger_effect(trigger)}.", "triggers"))
         return Section("Wild cards and dealt-card rules", tuple(points))
 
     def _trigger_effect(self, trigger: Trigger) -> str:
         """What a dealt-card rule does, with its price when it has one."""
         words = phrase("triggers.effect", trigger.effect)
+        if TRIGGER_EFFECT_TRAITS[trigger.effect].voids:
+            most = "once" if trigger.max_voids == 1 else f"{_number(trigger.max_voids)} times"
+            return (f"{fill(words.text, self.book)}; a hand's deal is voided at most {most}, after which the card "
+                    "plays as what it is")  # fmt: skip
         if trigger.price == "free":
             return _extra_face(fill(words.text, self.book), trigger)
         price = fill(phrase("triggers.price", trigger.price).noun, self.book)
@@ -509,13 +558,18 @@ class _Builder:
         declared = self.text("showdown.declare")
         other = next((share for share in self.variant.shares if HAND_TRAITS[share.hand].card), None)
         if other is not None and self.variant.declare != "none":  # "low" names the card share
-            noun = phrase("pots.shares.hand", other.hand).noun
+            said = phrase("pots.shares.hand", other.hand)
+            noun = _card_share_words(other, said, fill(said.text, self.book))[0].noun
             declared += f" Here low is the {noun}: a player declares the high hand, the {noun}, or both."
+        order = self.text("showdown.order")
+        if _rolls(self.variant):
+            order = ("There is no showdown: play goes round until one player is left, and no hand is shown "
+                     "(the up cards have said it).")  # fmt: skip
         return Section(
             "Showdown",
             (
                 self.point(declared, "showdown.declare"),
-                self.point(self.text("showdown.order"), "showdown.order"),
+                self.point(order, "showdown.order"),
             ),
         )
 
@@ -568,6 +622,9 @@ class _Builder:
             described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]
         if len(shares) == 1:
             noun, text = described[0]
+            if _rolls(self.variant):
+                return (f"Each pot goes to the last player left: every other hand folded, or turned all its cards "
+                        f"without beating the best {noun} showing ({text}).")  # fmt: skip
             return f"Each pot goes to the best {noun}: {text}."
         names = ", ".join(f"one to the best {noun}" for noun, _ in described)
         sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
@@ -578,8 +635,9 @@ class _Builder:
             ]
         sentences += [f"The {noun} is {text}." for noun, text in described]
         sentences += _qualifier_sentences(shares, [noun for noun, _ in described])
-        odd = next((noun for share, (noun, _) in zip(shares, described) if _high_poker(share)), described[0][0])
-        second = " (a second odd chip, of three shares, to the next share in the list)" if len(shares) == 3 else ""
+        order = sorted(range(len(shares)), key=lambda i: not _high_poker(shares[i]))  # high poker shares first
+        odd = described[order[0]][0]
+        second = f" (of three shares, a second odd chip to the {described[order[1]][0]})" if len(shares) == 3 else ""
         sentences.append(
             f"One hand may win every share (a scoop). When a pot does not divide evenly between "
             f"the shares, the odd chip goes to the share of the {odd}{second}."
@@ -594,16 +652,20 @@ class _Builder:
         return Section("Decisions about cards", tuple(points))
 
     def pots(self) -> Section:
+        all_in = (
+            "A player who is all-in can win only what they matched from each opponent; "
+            "the side pots that the others build are won the same way."
+        )
+        if _rolls(self.variant):
+            all_in = ("A dead hand has no claim to any pot, so the last player left takes every pot, an all-in "
+                      "player the side pots beyond its stake too; a bet nobody called goes back to its owner.")  # fmt: skip
         return Section(
             "Pots",
             (
                 self.point(self.shares(), "pots.shares"),
                 self.point("Tied hands split their share equally."),
                 self.point(self.text("pots.odd_chip"), "pots.odd_chip"),
-                self.point(
-                    "A player who is all-in can win only what they matched from each opponent; "
-                    "the side pots that the others build are won the same way.",
-                ),
+                self.point(all_in),
             ),
         )
 
@@ -694,6 +756,11 @@ def _blinds_words(blinds: tuple[int, ...]) -> str:
     return (
         f"{listed}, posted before the deal by the first {_number(len(blinds))} players to the dealer's left{heads_up}"
     )
+
+
+def _rolls(variant: Variant) -> bool:
+    """Some street is played until one player is left (``turn_until_best``): no showdown."""
+    return any(street.turn_until_best for street in variant.streets)
 
 
 def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, str]:

@@ -99,7 +99,25 @@ def mermaid(variant: Variant) -> str:
     head, marker, body = text.partition("stateDiagram-v2\n")
     legend = LEGEND + (DECISION_LEGEND if any(street.decisions for street in variant.streets) else "")
     legend += ROLL_LEGEND if any(street.turn_until_best for street in variant.streets) else ""
+    legend += share_legend(variant)
     return head + marker + legend + _with_mermaid_ids(body, machine.states).rstrip("\n") + "\n"
+
+
+def share_legend(variant: Variant) -> str:
+    """What the settlement divides each pot into, for a split-pot book (a book of one share
+    says nothing, so its diagram reads as before): each share's ranking and qualifier."""
+    if len(variant.shares) < 2:
+        return ""
+    parts = []
+    for share in variant.shares:
+        words = share.hand + (" (natural)" if share.natural else "")
+        if share.qualifier is not None:
+            words += f", {share.qualifier} or better"
+        if share.at_least is not None:
+            hand, rank = share.at_least
+            words += f", at least {hand}" + (f" of {rank}s" if rank is not None else "")
+        parts.append(words)
+    return f"  %% settlement: each pot split equally into {len(parts)} shares: {'; '.join(parts)}.\n"
 
 
 def mermaid_ids(names: Iterable[str]) -> dict[str, str]:

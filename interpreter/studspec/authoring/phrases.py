@@ -381,6 +381,15 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("triggers.effect", "win-pot"): Phrase(
         "that player wins the pot at once: every other hand is dead and nothing more is dealt"
     ),
+    ("triggers.effect", "void-deal"): Phrase(
+        "the deal is void at once: every card is gathered, the deck is shuffled again and the hand is dealt "
+        "again from its first street to the players still in (one who folded stays out); the chips stay in "
+        "the pot and no ante is posted again, but the first street's bring-in is"
+    ),
+    ("triggers.suit", "c"): Phrase("of clubs"),
+    ("triggers.suit", "d"): Phrase("of diamonds"),
+    ("triggers.suit", "h"): Phrase("of hearts"),
+    ("triggers.suit", "s"): Phrase("of spades"),
     ("triggers.price", "free"): Phrase("", noun="nothing"),
     ("triggers.price", "ante"): Phrase("", noun="the ante ({stakes[ante]})"),
     ("triggers.price", "bring-in"): Phrase("", noun="the bring-in ({stakes[bring_in]})"),

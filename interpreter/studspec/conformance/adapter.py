@@ -207,6 +207,9 @@ def describe_hand(hand: Hand) -> str:
         )
     if hand.community:
         lines.append("community: " + format_cards(hand.community))
+    face_down = len(hand.view(None).community) - len(hand.community)
+    if face_down:
+        lines.append(f"community face down (not yet turned): {face_down}")
     if hand.indicators:
         lines.append("indicators (in no hand): " + format_cards(hand.indicators))
     pots = ", ".join(f"{p.amount} [{' '.join(f'p{s + 1}' for s in p.eligible)}]" for p in hand.pots())

@@ -202,8 +202,9 @@ def choices_for(kind: ActionKind) -> Callable[[HandCore, int], list[LegalAction]
 
 def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tuple[int, ...]:
     """The positions of the named cards among the seat's eligible ones, or a refusal that
-    says which card is wrong and why. A seat's known cards are distinct, so a named card it
-    holds is found by its place; a card it does not hold may be one it holds unseen."""
+    says which card is wrong and why. A named card the seat holds is found by its place (on a
+    double deck the seat may hold two copies, each named once, D6); a card it does not hold
+    may be one it holds unseen, named no more often than the deck has copies."""
     held = hand.cards[seat]
     faces = hand.faces[seat]
     only = rule.faces[0] if len(rule.faces) == 1 else None
@@ -211,11 +212,14 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     named = action.cards or ()
     for number, card in enumerate(named):
         if card is not None and card in held:
-            position = held.index(card)
-            if position in taken or (only is not None and faces[position] is not only):  # twice, or not eligible
+            position = next(
+                (p for p, c in enumerate(held) if c == card and p not in taken and (only is None or faces[p] is only)),
+                None,
+            )
+            if position is None:  # named more often than held, or not eligible
                 raise _refused(hand, seat, card, action, rule)
         else:
-            if card is not None and card in named[:number]:  # one unseen card named twice
+            if card is not None and named[:number].count(card) >= hand.rules.copies:  # one unseen card named twice
                 raise _refused(hand, seat, card, action, rule)
             found = _unseen_for(hand, seat, card, eligible(hand, seat, rule), taken)
             if found is None:

@@ -75,6 +75,9 @@ class PendingDeal:
     faces: tuple[Face, ...]
     indicator: bool = False
     """The card due is an indicator card, in no hand (``streets[].indicator``)."""
+    turn: bool = False
+    """The card due is a community card dealt face down unseen (``??``) and turned now: the
+    dealer names it; nothing comes from the stub (``streets[].board_dealt_on``)."""
 
 
 class HandCore(Protocol):

@@ -24,7 +24,7 @@ from functools import lru_cache
 from studspec.errors import HandError, IllegalDealError
 from studspec.rulebook.model import Face, Variant
 
-from . import indicators
+from . import hidden_board, indicators, voiding
 from .actions import Action, ActionKind, LegalAction
 from .cards import FIRST_JOKER, Card, format_cards
 from .core import HandCore, PendingDeal, PhaseHandler, fold, part, pot_size
@@ -54,6 +54,11 @@ HIDDEN_INDICATOR = -2
 """Where an indicator card dealt face down is queued (``streets[].indicator_dealt_on``)."""
 TURN = -3
 """The turn of a face-down indicator card: queued after the street's cards, it deals none."""
+HIDDEN_BOARD = -4
+"""Where a community card dealt face down is queued (``streets[].board_dealt_on``)."""
+BOARD_TURN = -5
+"""The turn of a face-down community card: queued where the street's board would be dealt, it
+deals none from the stub (the dealer outside names a card that was dealt unseen)."""
 
 
 class DealPart:
@@ -132,8 +137,13 @@ def enter_deal(hand: HandCore) -> None:
         dealt.queue = [(seat, street.deal) for seat in hand.live] if street.deal else []
         if street.down_when_all_up:  # a seat that shows every card gets its new hole card
             dealt.queue = [(seat, _faces_for(hand, seat, faces)) for seat, faces in dealt.queue]
-        if street.board:  # community cards by design, after the seats' cards
-            dealt.queue.append((None, street.board))
+        if street.board:  # community cards by design, after the seats' cards (or turned now)
+            if street.board_dealt_on is None:
+                dealt.queue.append((None, street.board))
+            else:
+                dealt.queue += [(BOARD_TURN, ()) for _ in street.board]
+        if hand.rules.boards_down[index]:  # face down, for the later streets that turn them
+            dealt.queue += [(HIDDEN_BOARD, (Face.DOWN,)) for _ in hand.rules.boards_down[index]]
         if hand.rules.indicators_down[index]:  # face down, for the later streets that turn them
             dealt.queue += [(HIDDEN_INDICATOR, (Face.DOWN,)) for _ in hand.rules.indicators_down[index]]
         if street.indicator is not None:  # last, in the middle: it sets a rule
@@ -153,11 +163,15 @@ def _faces_for(hand: HandCore, seat: int | None, faces: tuple[Face, ...]) -> tup
 
 
 def _turn_due(hand: HandCore, dealt: DealPart) -> None:
-    """Turn a face-down indicator card whose turn has come: the dealer deals nothing for it,
-    so a deal from outside never waits on it."""
-    while dealt.queue and dealt.queue[0][0] == TURN and not dealt.offers:
+    """Turn the face-down cards whose turn has come: the dealer deals nothing for an
+    indicator card, nor for a community card dealt seen, so a deal from outside never waits on
+    them; a community card dealt unseen waits for the dealer to name it."""
+    while dealt.queue and not dealt.offers:
+        where = dealt.queue[0][0]
+        if where != TURN and (where != BOARD_TURN or not hidden_board.next_known(hand)):
+            return
         dealt.queue.pop(0)
-        place(hand, TURN, (), ())
+        place(hand, where, (), ())
 
 
 def _draw_street(hand: HandCore, dealt: DealPart) -> None:
@@ -222,17 +236,26 @@ def pending_deal(hand: HandCore) -> PendingDeal | None:
         return None
     seat, faces = dealt.queue[0]
     if seat is not None and seat < 0:
-        return PendingDeal(None, len(faces), faces, indicator=True)
+        if seat == BOARD_TURN:  # a community card dealt unseen: the dealer names it as it turns
+            return PendingDeal(None, 1, (Face.UP,), turn=True)
+        return PendingDeal(None, len(faces), faces, indicator=seat != HIDDEN_BOARD)
     return PendingDeal(seat, len(faces), faces)
 
 
 def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -> None:
     """Deal cards named from outside, after checking every one (a refusal changes nothing)."""
     expected = _check_deal(hand, seat, cards)
-    for dealt_card in cards:
-        hand.deck.take(dealt_card)
     dealt: DealPart = hand.parts[_PART]
     where = dealt.queue[0][0]  # a seat, the board, or the indicator
+    if where == BOARD_TURN:  # the card was dealt unseen, face down: it is named now, not dealt again
+        _check_turned(hand, cards)
+        hand.deck.reveal(cards[0])  # type: ignore[arg-type]  # checked: a card, not None
+        dealt.queue.pop(0)
+        place(hand, where, cards, ())
+        _turn_due(hand, dealt)
+        return
+    for dealt_card in cards:
+        hand.deck.take(dealt_card)
     if len(cards) < expected.count:  # part of a street's community cards: the rest stay due
         dealt.queue[0] = (where, expected.faces[len(cards) :])
         place(hand, where, cards, expected.faces[: len(cards)])
@@ -240,6 +263,15 @@ def deal_given(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) -
     dealt.queue.pop(0)
     place(hand, where, cards, expected.faces)
     _turn_due(hand, dealt)
+
+
+def _check_turned(hand: HandCore, cards: Sequence[Card | None]) -> None:
+    """A face-down community card dealt unseen is turned now: the dealer must name it."""
+    if cards[0] is None:
+        street = hand.variant.streets[hand.street or 0].id
+        raise IllegalDealError(
+            f"the community card turned up on {street} street was dealt face down unseen: name it (d db CARD), not ??"
+        )
 
 
 def _deck_words(variant: Variant) -> str:
@@ -265,17 +297,36 @@ def _check_deal(hand: HandCore, seat: int | None, cards: Sequence[Card | None]) 
         raise IllegalDealError(f"{who} is dealt ?? but every card must be named: this book's players turn "
                                "cards until they beat the best hand showing (streets[].turn_until_best), "
                                "so how many each turns follows from the cards")  # fmt: skip
-    if len(set(known)) != len(known):
+    repeats = len(set(known)) != len(known)
+    if repeats and hand.rules.copies == 1:
         raise IllegalDealError(f"{format_cards(cards)} names a card twice")
     for card in known:
         if card not in hand.deck.cards:
             raise IllegalDealError(f"{card} is not in this rule book's deck ({_deck_words(hand.variant)})")
         if not hand.deck.is_unseen(card):
+            if hand.rules.copies > 1:
+                raise IllegalDealError(
+                    f"{card} cannot be dealt to {who}: both copies the double deck holds are already in play or in the muck"
+                )
             where = "in the muck (a folded hand)" if card in hand.deck.muck else "in play"
             raise IllegalDealError(f"{card} cannot be dealt to {who}: it is already {where}")
-    if hand.deck.size < len(cards):
+    if repeats:
+        _check_copies(hand, who, known)
+    if hand.deck.size < len(cards) and hand.parts[_PART].queue[0][0] != BOARD_TURN:
         raise IllegalDealError(f"the stub holds {hand.deck.size} cards, fewer than {len(cards)}")
     return expected
+
+
+def _check_copies(hand: HandCore, who: str, known: Sequence[Card]) -> None:
+    """A double deck deals a card twice at most: refuse naming one more often than the
+    copies of it still unseen (docs/rules.md D6)."""
+    for card in dict.fromkeys(known):
+        left = hand.deck.unseen_copies(card)
+        if known.count(card) > left:
+            raise IllegalDealError(
+                f"{card} is named {known.count(card)} times for {who}, but only {left} of its copies "
+                f"{'is' if left == 1 else 'are'} unseen: a double deck holds each card twice"
+            )
 
 
 def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces: Sequence[Face]) -> None:
@@ -300,7 +351,8 @@ def place(hand: HandCore, seat: int | None, cards: Sequence[Card | None], faces:
         return
     for card, face in zip(cards, faces):
         track(hand, card, face)
-        fire(hand, seat, card, face)
+        if fire(hand, seat, card, face):
+            return  # the deal is void: the rest of these cards went back into the deck
 
 
 def _to_the_middle(hand: HandCore, where: int, cards: Sequence[Card | None]) -> None:
@@ -311,6 +363,12 @@ def _to_the_middle(hand: HandCore, where: int, cards: Sequence[Card | None]) -> 
         indicators.show(hand, cards)
     elif where == HIDDEN_INDICATOR:
         indicators.deal_face_down(hand, cards)
+    elif where == HIDDEN_BOARD:
+        hidden_board.deal_face_down(hand, cards)
+        return
+    elif where == BOARD_TURN:
+        hidden_board.turn(hand, cards[0] if cards else None)
+        return
     else:
         indicators.turn(hand)
     if len(hand.live) < 2:
@@ -322,16 +380,19 @@ def _to_the_middle(hand: HandCore, where: int, cards: Sequence[Card | None]) -> 
 # --- dealt-card rules and their questions ------------------------------------------------
 
 
-def fire(hand: HandCore, seat: int, card: Card | None, face: Face) -> None:
+def fire(hand: HandCore, seat: int, card: Card | None, face: Face) -> bool:
     """Set off every dealt-card rule that ``card``, dealt ``face`` to ``seat``, matches, in
-    the book's order, after any set off before it and not yet carried out (:func:`_carry_out`)."""
+    the book's order, after any set off before it and not yet carried out (:func:`_carry_out`);
+    ``True`` when one voided the deal (nothing more of this deal is dealt)."""
     if card is None or card >= FIRST_JOKER or len(hand.live) < 2:
-        return  # a joker has no rank; a hand already won asks nothing more
-    matched = [rule for rule in hand.rules.triggers if card >> 2 == rule.rank and face is rule.face]
+        return False  # a joker has no rank; a hand already won asks nothing more
+    matched = [rule for rule in hand.rules.triggers if rule.matches(card, face)]
     if matched:
         dealt: DealPart = hand.parts[_PART]
         dealt.triggered.extend((seat, card, rule) for rule in matched)
         _carry_out(hand, dealt)
+        return hand.parts[_PART] is not dealt
+    return False
 
 
 def _carry_out(hand: HandCore, dealt: DealPart) -> None:
@@ -342,14 +403,19 @@ def _carry_out(hand: HandCore, dealt: DealPart) -> None:
     A rule of a seat that has folded since its card fell is gone with the seat."""
     while dealt.triggered and not dealt.offers:
         seat, card, rule = dealt.triggered.pop(0)
-        if seat not in hand.live:
-            continue
+        if seat not in hand.live or (rule.effect.voids and not voiding.may_void(hand, rule.max_voids)):
+            continue  # a seat gone; a void past the book's limit: the card plays as what it is
         cost = 0 if rule.price is None else min(rule.price(hand.stakes, pot_size(hand)), hand.stacks[seat])
         hand.events.append(TriggerFired(seat, card, rule.effect_name, cost if cost else None))
         if cost:
             dealt.offers.append(Offer(seat, cost, rule, card))
         elif rule.effect.extra_card:
             _extra_card(hand, seat, rule.extra_face)
+        elif rule.effect.voids:
+            dealt.triggered.clear()  # this deal is over: nothing more of it is dealt or asked
+            dealt.queue.clear()
+            voiding.void(hand, seat, card)
+            return
         elif rule.effect.kills or rule.effect.wins:
             dead = [seat] if rule.effect.kills else [other for other in hand.live if other != seat]
             for loser in dead:

@@ -151,6 +151,10 @@ class Deck:
         """Whether ``card`` may still turn up: not dealt, not shown, not in the muck."""
         return bool(self._unseen >> card & 1)
 
+    def unseen_copies(self, card: Card) -> int:
+        """How many copies of ``card`` may still turn up: 1 or 0 (a double deck's: 2, 1 or 0)."""
+        return self._unseen >> card & 1
+
     def reveal(self, card: Card) -> None:
         """A card becomes known (dealt or shown); it must not be anywhere else already."""
         if not self._unseen >> card & 1:
@@ -184,6 +188,98 @@ class Deck:
 
     def to_muck(self, cards: Iterable[Card | None]) -> None:
         self.muck.extend(cards)
+
+    def gather(self, cards: Sequence[Card]) -> None:
+        """Every card comes back and the deal starts again (a voided deal): a drawing deck's
+        stub is all of ``cards`` (the deck, in its order) shuffled by the hand's generator; a
+        given deck counts them all unseen again, for the dealer outside to deal anew."""
+        self.burns.clear()
+        self.muck.clear()
+        self._unseen = card_bits(tuple(cards))
+        if self.drawing:
+            stub = list(cards)
+            shuffle(self.rng, stub)
+            self._stub = list(reversed(stub))
+        else:
+            self._given_size = len(cards)
+
+
+class TwinDeck(Deck):
+    """A double deck (``deck.copies: 2``): every card twice, the two copies alike.
+
+    Nothing in play tells the copies apart (a history writes ``As`` for either), so the deck
+    counts, for each card, how many copies may still turn up: one bit for "at least one"
+    (the single deck's bits, so :meth:`is_unseen` is unchanged) and one for "both". A card
+    is refused the third time it is dealt or shown (docs/rules.md D6)."""
+
+    def __init__(
+        self, stub: Sequence[Card] | None, rng: random.Random | int, cards: Sequence[Card] = CARDS, shuffled: int = 0
+    ) -> None:
+        super().__init__(stub, rng, cards, shuffled)
+        faces = tuple(sorted(self.cards))
+        self._unseen = card_bits(faces)
+        self._twice = card_bits(tuple(card for card in faces if list(cards).count(card) > 1))
+
+    @classmethod
+    def stacked(cls, cards: Sequence[Card], seed: int, deck: Sequence[Card] = CARDS) -> Deck:
+        """A double deck whose top cards are ``cards``: each may be named as often as the
+        deck holds it (twice); the rest follow, shuffled."""
+        rest = list(deck)
+        for card in cards:
+            if card not in rest:
+                held = "does not hold" if card not in set(deck) else f"holds {deck.count(card)} of"
+                raise IllegalDealError(f"a stacked deck names {card} more often than this deck {held} it")
+            rest.remove(card)
+        shuffle(_shuffler(seed), rest)
+        return cls([*cards, *rest], seed, deck, shuffled=len(rest))
+
+    def draw(self) -> Card:
+        if not self._stub:
+            raise IllegalDealError("the stub is empty")
+        card = self._stub.pop()
+        self._see(card)
+        return card
+
+    def deal(self, count: int) -> list[Card]:
+        stub = self._stub
+        if count <= 0:
+            return []
+        if len(stub) < count:
+            raise IllegalDealError("the stub is empty")
+        cards = stub[: -count - 1 : -1]
+        del stub[-count:]
+        for card in cards:
+            self._see(card)
+        return cards
+
+    def _see(self, card: Card) -> None:
+        """One copy of ``card`` turns up: the second copy first stops being unseen."""
+        bit = 1 << card
+        if self._twice & bit:
+            self._twice &= ~bit
+        else:
+            self._unseen &= ~bit
+
+    def unseen_copies(self, card: Card) -> int:
+        return (self._unseen >> card & 1) + (self._twice >> card & 1)
+
+    def reveal(self, card: Card) -> None:
+        """A copy of ``card`` becomes known; refused when both are known already."""
+        if not self._unseen >> card & 1:
+            if card not in self.cards:
+                raise IllegalDealError(f"{card} is not in this deck: the rule book's deck does not hold it")
+            raise IllegalDealError(
+                f"both copies of {card} are in play or in the muck already: a double deck holds each card twice"
+            )
+        self._see(card)
+
+    def unsee(self, cards: Collection[Card]) -> None:
+        for card in cards:
+            bit = 1 << card
+            if self._unseen & bit:
+                self._twice |= bit
+            else:
+                self._unseen |= bit
 
 
 _SHUFFLERS = threading.local()

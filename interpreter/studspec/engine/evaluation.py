@@ -298,6 +298,14 @@ class Ranking:
             return self._with_flush(cards, key)
         return self._by_ranks[key & RANK_MASK]
 
+    def rank_value(self, cards: Sequence[Card]) -> int:
+        """The value of the best hand among ``cards`` that is no flush (a card held twice
+        counts twice): what :mod:`.double_deck` reads before valuing its flushes itself."""
+        key = 0
+        for card in cards:
+            key += CARD_KEYS[card]
+        return self._by_ranks[key & RANK_MASK]
+
     def _value_with_flush(self, cards: Sequence[Card], key: int) -> int:
         """The value when some suit has five cards: the better of that flush and the rest.
 

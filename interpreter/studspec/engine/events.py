@@ -93,6 +93,16 @@ class CommunityCardDealt(Event):
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class CommunityCardDealtDown(Event):
+    """A community card dealt face down to the middle for a later street
+    (``streets[].board_dealt_on``): nobody's, seen by nobody and played by no hand until it is
+    turned (:class:`CommunityCardTurned`)."""
+
+    card: Card | None
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class IndicatorDealt(Event):
     """One card in the middle that plays in no hand but sets a rule (``effect``: the
     indicator, ``wild-rank``: every card of its rank is wild). Dealt face up it takes effect
@@ -111,6 +121,17 @@ class IndicatorTurned(Event):
 
     card: Card | None
     effect: str
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class CommunityCardTurned(Event):
+    """A community card dealt face down earlier is turned up: it plays in every hand from now
+    on (Cincinnati's center cards, one a round)."""
+
+    card: Card | None
+    named: bool = False
+    """The card was dealt unseen (``??``) and the dealer named it at the turn (a ``d db`` line)."""
 
 
 @quick_init
@@ -153,6 +174,20 @@ class HandKilled(Event):
     seat: int
     card: Card | None
     """The card that killed it."""
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class DealVoided(Event):
+    """A dealt card voided the deal (``effect: void-deal``: The Queen's up queen of spades):
+    every card was gathered and the deck shuffled again; the hand is dealt again from its
+    first street to the seats still in, the chips staying in the pot."""
+
+    seat: int
+    card: Card
+    """The card that voided it, dealt to ``seat``."""
+    count: int
+    """How many times this hand's deal has been voided, this one included."""
 
 
 @quick_init
@@ -274,12 +309,15 @@ EVENT_METHODS: Final[Mapping[type[Event], str]] = MappingProxyType(
         BurnsReshuffled: "burns_reshuffled",
         CardsDealt: "cards_dealt",
         CommunityCardDealt: "community_card_dealt",
+        CommunityCardDealtDown: "community_card_dealt_down",
+        CommunityCardTurned: "community_card_turned",
         IndicatorDealt: "indicator_dealt",
         IndicatorTurned: "indicator_turned",
         CardsThrownOut: "cards_thrown_out",
         CardsTurned: "cards_turned",
         RollFellShort: "roll_fell_short",
         HandKilled: "hand_killed",
+        DealVoided: "deal_voided",
         WildRanksChanged: "wild_ranks_changed",
         TriggerFired: "trigger_fired",
         BringInDue: "bring_in_due",
@@ -377,8 +415,17 @@ class EventVisitor:
     def hand_killed(self, event: HandKilled) -> None:
         """A rule made a seat's hand dead (a kill card, a pot won by another's card)."""
 
+    def deal_voided(self, event: DealVoided) -> None:
+        """A dealt card voided the deal: every card gathered, the hand dealt again."""
+
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
-        """One community card was dealt face up (the deck ran short)."""
+        """One community card was dealt face up (the deck ran short, or a street deals the board)."""
+
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        """A community card was dealt face down, for a later street to turn."""
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        """A community card dealt face down was turned up; it plays in every hand now."""
 
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         """The wild ranks changed as an up card fell (Follow the Queen)."""

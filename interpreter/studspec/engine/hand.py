@@ -33,7 +33,7 @@ from .actions import Action, LegalAction
 from .betting import BettingRound
 from .cards import Card
 from .core import PendingDeal, Phase, Setup, new_parts
-from .deck import Deck
+from .deck import Deck, TwinDeck
 from .events import Event
 from .hot import BRING_IN as BRING_IN_KIND
 from .hot import CHECK_CALL, COMPLETE_PHASE, FOLD, SHOW_MUCK
@@ -120,7 +120,7 @@ class Hand:
         )
         self.seats = len(stacks)
         self.stacks = list(stacks)
-        self.deck = _deck(shuffle, deck, deal_from_outside, self.rules.deck_cards)
+        self.deck = _deck(shuffle, deck, deal_from_outside, self.rules.deck_cards, self.rules.copies > 1)
         self.log: list[tuple[str, int | None, Action | tuple[Card | None, ...]]] = []
         """Every command the hand accepted, in order: what a saved hand replays."""
         self._seat_state()
@@ -452,11 +452,12 @@ def _no_such_seat(seat: object, seats: int) -> str:
     return f"no seat {shown}: seats are the integers 0 to {seats - 1}"
 
 
-def _deck(seed: int, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card]) -> Deck:
+def _deck(seed: int, stacked: Sequence[Card] | None, from_outside: bool, cards: Sequence[Card], twins: bool) -> Deck:
     """The hand's deck of ``cards``: dealt from outside, stacked (top card first), or
-    shuffled by ``random.Random(seed)``."""
+    shuffled by ``random.Random(seed)``; ``twins``: a double deck, every card twice."""
+    kind = TwinDeck if twins else Deck
     if from_outside:
-        return Deck.given(seed, cards)
+        return kind.given(seed, cards)
     if stacked is not None:
-        return Deck.stacked(stacked, seed, cards)
-    return Deck.shuffled(seed, cards)
+        return kind.stacked(stacked, seed, cards)
+    return kind.shuffled(seed, cards)

@@ -32,7 +32,7 @@ from transitions import Machine, State
 from studspec.errors import UnsupportedMachineError
 from studspec.rulebook.model import Variant
 
-from . import rolling, rounds
+from . import rolling, rounds, voiding
 from .core import Phase, Step
 from .decisions import DecisionRule
 from .handlers import HANDLERS
@@ -76,8 +76,10 @@ def _phases(variant: Variant, rules: ResolvedRules) -> list[Phase]:
     phases = [_phase("start", PhaseKind.START), _phase("antes", PhaseKind.ANTES)]
     for index, street in enumerate(variant.streets):
         face_up_indicator = street.indicator is not None and street.indicator_dealt_on is None
-        dealt_now = bool(street.deal or street.board or rules.indicators_down[index]) or face_up_indicator
-        if dealt_now or street.indicator is not None:  # a street that only turns a card has a deal phase too
+        board_now = bool(street.board) and street.board_dealt_on is None
+        dealt_now = bool(street.deal or board_now or rules.indicators_down[index] or rules.boards_down[index])
+        dealt_now = dealt_now or face_up_indicator
+        if dealt_now or street.indicator is not None or street.board:  # a street that only turns cards deals too
             if rules.burn(index) and dealt_now:  # but no burn: nothing comes from the stub
                 phases.append(_phase(f"{street.id}_burn", PhaseKind.BURN, index))
             phases.append(_phase(f"{street.id}_deal", PhaseKind.DEAL, index))
@@ -124,12 +126,14 @@ def _after_street(phases: list[Phase], index: int) -> str:
     return "showdown"
 
 
-def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[str, Any]]:
+def _transitions(phases: list[Phase], deal_may_fold: bool = False, deal_may_void: bool = False) -> list[dict[str, Any]]:
     """Edges of the hand, each ``advance``; the first whose conditions hold is taken. Every
     edge out of a phase that waits carries the condition that the wait is over. When a
     dealt-card rule can fold a seat in the middle of a deal (pay or fold), the deal has an
-    edge to the settlement too, for the hand whose last opponent folded there."""
+    edge to the settlement too, for the hand whose last opponent folded there; when one can
+    void the deal (The Queen), an edge back to the first street's first phase, taken first."""
     edges: list[dict[str, Any]] = []
+    first = phases[2].name  # after the start and the antes: the first street's burn or deal
     for index, phase in enumerate(phases[:-1]):
         roll = _roll_of(phases, phase)
         if roll is not None:
@@ -138,6 +142,8 @@ def _transitions(phases: list[Phase], deal_may_fold: bool = False) -> list[dict[
         wait = phase.handler.done
         done = [wait] if wait is not None else []
         following = phases[index + 1].name
+        if phase.kind is PhaseKind.DEAL and deal_may_void:
+            edges.append(dict(source=phase.name, dest=first, conditions=[voiding.voided], before=voiding.restart))
         if phase.kind is PhaseKind.DEAL and deal_may_fold:
             edges.append(dict(source=phase.name, dest="settlement", conditions=[*done, rounds.one_seat_left]))
         if phase.kind is not PhaseKind.BETTING and phases[index + 1].kind in _SKIPPABLE and wait is not None:
@@ -232,7 +238,7 @@ def build_machine(variant: Variant, rules: ResolvedRules, graph: bool = False) -
         )
     else:
         machine = Machine(**kwargs)
-    for edge in _transitions(phases, rules.deal_may_fold):
+    for edge in _transitions(phases, rules.deal_may_fold, rules.deal_may_void):
         machine.add_transition(ADVANCE, **edge)
     return machine, phases
 

@@ -47,7 +47,10 @@ def least_ranks(hand: str, rank: int) -> tuple[list[int], bool]:
         pair = _lowest(1, [rank])[0]
         return [rank] * 3 + [pair] * 2, False
     if hand == "flush":
-        return [rank, *_lowest(4, [rank])], True
+        kickers = _lowest(4, [rank])
+        if rank == _ACE and kickers == [0, 1, 2, 3]:  # A-5-4-3-2 suited is the wheel's straight flush
+            kickers = [0, 1, 2, 4]
+        return [rank, *kickers], True
     return _run(rank), hand == "straight-flush"
 
 

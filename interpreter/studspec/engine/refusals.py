@@ -52,6 +52,8 @@ def waiting_for(hand: HandCore) -> str:
     pending = hand.pending_deal()
     if pending is not None:
         board = "the indicator card (in no hand)" if pending.indicator else "the board"
+        if pending.turn:
+            board = "the board: name the face-down community card turned now (dealt unseen)"
         return "waiting for a deal to " + (board if pending.seat is None else f"p{pending.seat + 1}")
     offer = offer_of(hand)
     if offer is not None:

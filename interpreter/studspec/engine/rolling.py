@@ -57,16 +57,18 @@ def showing_value(hand: HandCore, seat: int) -> int:
     return -1 if score is None else score
 
 
-def best_showing(hand: HandCore) -> int | None:
-    """The value of the best hand showing among the players still in (``None``: none shows)."""
-    values = [showing_value(hand, seat) for seat in hand.live if hand.boards[seat]]
+def best_showing(hand: HandCore, besides: int | None = None) -> int | None:
+    """The value of the best hand showing among the players still in, ``besides`` the one
+    turning (``None``: none shows), read as the cards are now (a card just turned may have
+    changed what is wild: Follow the Queen, Woolworth's cancelled wild cards)."""
+    values = [showing_value(hand, seat) for seat in hand.live if hand.boards[seat] and seat != besides]
     return max(values, default=None)
 
 
 def next_to_turn(hand: HandCore, last: int) -> int:
     """The first player still in to the left of ``last`` whose hand is not the best showing
     (each new best beat every other, so one hand alone is best; should a wild card that
-    changed have made two equal, the first of them to the left turns)."""
+    changed have made every hand still in equal, the first of them to the left turns)."""
     best = best_showing(hand)
     order = [(last + step) % hand.seats for step in range(1, hand.seats + 1)]
     live = [seat for seat in order if seat in hand.live]
@@ -86,19 +88,20 @@ def enter_roll(hand: HandCore) -> None:
     if found.street != index:
         found.street, found.last = index, -1
     betting_of(hand).rounds.pop(index, None)  # each new best hand opens a round of its own
-    to_beat = best_showing(hand)
     seat = found.last = next_to_turn(hand, found.last)
     cards, faces, board = hand.cards[seat], hand.faces[seat], hand.boards[seat]
     turned = []
     found.beat = False
+    to_beat = best_showing(hand, seat)
     for position, face in enumerate(faces):
         if face is not Face.DOWN:
             continue
         faces[position] = Face.UP
         board.append(cards[position])
         turned.append(cards[position])
-        if hand.rules.watches_cards:
+        if hand.rules.watches_cards:  # the card may change what is wild: every hand showing is read again
             track(hand, cards[position], Face.UP)
+            to_beat = best_showing(hand, seat)
         if to_beat is None or showing_value(hand, seat) > to_beat:
             found.beat = True
             break

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from studspec.errors import DeckExhaustedError
 from studspec.rulebook.model import Face, WildCancel
@@ -27,7 +27,7 @@ from studspec.rulebook.options import (
 from .ace_to_five_high import ACE_TO_FIVE_HIGH
 from .badugi import BADUGI, BADUGI_ACE_HIGH
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
-from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, Card, Rank, Suit, parse_card
+from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, SUIT_LETTERS, Card, Rank, Suit, parse_card
 from .decisions import DecisionRule
 from .evaluation import (
     ACE_TO_FIVE_LOW,
@@ -42,6 +42,7 @@ from .qualifiers import least_value
 from .records import quick_init
 from .registry import Registry
 from .shares import (
+    DoubleDeckShare,
     Evaluator,
     HoleCardShare,
     NaturalShare,
@@ -317,16 +318,46 @@ def deck_cards(variant: Variant) -> tuple[Card, ...]:
     """The cards of the book's deck: ``deck.cards`` without the removed ranks (its jokers kept),
     so the shuffle, the stub's size and the cards dealt from outside all count the stripped deck."""
     removed = removed_ranks(variant)
-    return tuple(card for card in DECKS[variant.deck] if card >= FIRST_JOKER or card >> 2 not in removed)
+    cards = tuple(card for card in DECKS[variant.deck] if card >= FIRST_JOKER or card >> 2 not in removed)
+    return cards * variant.copies  # a double deck: every card twice (docs/rules.md D6)
 
 
-def for_deck(rule: ShareRule, removed: frozenset[int]) -> ShareRule:
+def for_deck(rule: ShareRule, removed: frozenset[int], copies: int = 1) -> ShareRule:
     """A share's rule on a deck without the ranks ``removed``: a poker ranking whose straights
-    skip them and whose wild cards stand only for cards the deck holds (docs/rules.md D5); a
-    share won by one card is the same on any deck."""
-    if removed and isinstance(rule, RankedShare):
-        return RankedShare(rule.ranking.without(removed))
+    skip them and whose wild cards stand only for cards the deck holds (docs/rules.md D5); on a
+    double deck (``copies`` 2), valued knowing two identical cards (D6). A share won by one card
+    is the same on any deck."""
+    if isinstance(rule, RankedShare) and (removed or copies > 1):
+        ranking = rule.ranking.without(removed)
+        return DoubleDeckShare(ranking) if copies > 1 else RankedShare(ranking)
+    if isinstance(rule, HoleCardShare) and copies > 1:
+        return rule.on_deck(copies)  # two seats may hold the same spade: a tie reads the double deck
     return rule
+
+
+def identical_cards_bring_in(
+    ties: Callable[[tuple[int, int], int], tuple[int, ...]],
+) -> Callable[[tuple[int, int], int], tuple[int, ...]]:
+    """A bring-in tie rule on a double deck: two identical door cards tie even by suit, and the
+    seat dealt first (the first left of the dealer) brings in (docs/rules.md D6; Robert's Rules,
+    seven-card stud: "the player who received cards first")."""
+
+    def key(card_key: tuple[int, int], position: int) -> tuple[int, ...]:
+        return (*ties(card_key, position), -position)
+
+    return key
+
+
+def identical_boards_act(
+    ties: Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]],
+) -> Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]:
+    """A first-to-act tie rule on a double deck: of boards alike even by suit, the seat dealt
+    first acts (docs/rules.md D6; Robert's Rules: "the player who received cards first")."""
+
+    def key(up_cards: Sequence[Card], position: int, board: Evaluator) -> tuple[int, ...]:
+        return (*ties(up_cards, position, board), -position)
+
+    return key
 
 
 WILD_FOLLOW: Registry[FollowRule] = Registry("wild.follow")
@@ -368,6 +399,7 @@ def _effect(name: str) -> TriggerEffect:
         declining_unwilds=traits.declining_unwilds,
         kills=traits.kills,
         wins=traits.wins,
+        voids=traits.voids,
     )
 
 
@@ -376,6 +408,7 @@ TRIGGER_EFFECTS.add("pay-or-fold", _effect("pay-or-fold"))
 TRIGGER_EFFECTS.add("pay-or-not-wild", _effect("pay-or-not-wild"))  # Wikipedia, Baseball: buy the up 3 to make it wild
 TRIGGER_EFFECTS.add("kill", _effect("kill"))  # a kill card: Baseball's up 3 of 1945 (docs/rules.md V16)
 TRIGGER_EFFECTS.add("win-pot", _effect("win-pot"))  # a card that wins the pot outright (docs/rules.md V16)
+TRIGGER_EFFECTS.add("void-deal", _effect("void-deal"))  # The Queen's up queen of spades (docs/rules.md V16)
 
 TRIGGER_PRICES: Registry[Price | None] = Registry("triggers.price")
 """What a dealt-card rule costs, from the table's stakes or the pot; ``None``: free."""
@@ -582,6 +615,7 @@ class ResolvedRules:
     declares: bool
     declare_in_turn: bool
     deck_cards: tuple[Card, ...]
+    """Every card of the deck, each as often as it is in it (twice in a double deck)."""
     wild: WildTable
     triggers: tuple[DealtCardRule, ...]
     """Each dealt-card rule, in the book's order."""
@@ -594,9 +628,14 @@ class ResolvedRules:
     indicators_down: tuple[tuple[int, ...], ...] = ()
     """Each street's face-down indicator cards: the later streets that turn them, in order
     (``streets[].indicator_dealt_on`` naming this street)."""
+    boards_down: tuple[tuple[int, ...], ...] = ()
+    """Each street's face-down community cards: for each card, the later street that turns it,
+    in order (``streets[].board_dealt_on`` naming this street; one entry a card)."""
     middle_cards: tuple[int, ...] = ()
     """Cards each street deals to the middle from the stub (:meth:`Variant.middle_cards_on`),
     looked up once: the deal plan reads it every street of every hand."""
+    copies: int = 1
+    """Copies of every card in the deck (``deck.copies``; 2: a double deck, docs/rules.md D6)."""
 
     rolls: bool = False
     """Some street is played turn by turn until the best hand showing is beaten
@@ -623,6 +662,11 @@ class ResolvedRules:
         object.__setattr__(self, "indicators_throw", thrown)
 
     @property
+    def deal_may_void(self) -> bool:
+        """A dealt-card rule can void the deal, sending the hand back to its first street."""
+        return any(rule.effect.voids for rule in self.triggers)
+
+    @property
     def deal_may_fold(self) -> bool:
         """A dealt-card rule can fold a seat in the middle of a deal (pay or fold, a kill
         card, a card that wins the pot)."""
@@ -639,16 +683,29 @@ def _indicators_down(variant: Variant) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def _boards_down(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each street, the later street of each community card it deals face down."""
+    return tuple(
+        tuple(
+            later
+            for later, street in enumerate(variant.streets)
+            if street.board_dealt_on == here.id
+            for _ in street.board
+        )
+        for here in variant.streets
+    )
+
+
 def resolve(variant: Variant) -> ResolvedRules:
     """Look up every option of ``variant`` in its registry."""
     return ResolvedRules(
         bring_in_card=BRING_IN_CARD[variant.bring_in_card],
-        bring_in_ties=BRING_IN_TIES[variant.bring_in_ties],
+        bring_in_ties=_copies(BRING_IN_TIES[variant.bring_in_ties], identical_cards_bring_in, variant.copies),
         opener_may_fold=BRING_IN_ALL_IN_FOR_ANTE[variant.all_in_for_ante],
         bring_in_may_complete=BRING_IN_COMPLETION[variant.bring_in_completion],
         open_pair_requires_big_bet=OPEN_PAIR[variant.open_pair],
         board=FIRST_TO_ACT_BOARD[variant.first_to_act_board],
-        board_ties=FIRST_TO_ACT_TIES[variant.first_to_act_ties],
+        board_ties=_copies(FIRST_TO_ACT_TIES[variant.first_to_act_ties], identical_boards_act, variant.copies),
         uncapped=HEADS_UP[variant.heads_up],
         community_betting=COMMUNITY_CARD_ROUND[variant.community_card_round],
         sizing=STRUCTURES[variant.structure],
@@ -668,23 +725,36 @@ def resolve(variant: Variant) -> ResolvedRules:
                 TRIGGER_EFFECTS[t.effect],
                 TRIGGER_PRICES[t.price],
                 t.extra_face,
+                None if t.suit is None else SUIT_LETTERS.index(t.suit),
+                t.max_voids,
             )
             for t in variant.triggers
         ),
-        shares=tuple(_share(share, removed_ranks(variant)) for share in variant.shares),
+        shares=tuple(_share(share, removed_ranks(variant), variant.copies) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
         indicators_down=_indicators_down(variant),
+        boards_down=_boards_down(variant),
         middle_cards=tuple(variant.middle_cards_on(index) for index in range(len(variant.streets))),
         rolls=any(street.turn_until_best for street in variant.streets),
+        copies=variant.copies,
     )
 
 
-def _share(share: Share, removed: frozenset[int]) -> tuple[ShareRule, int | None]:
+_T = TypeVar("_T")
+
+
+def _copies(rule: _T, on_double_deck: Callable[[_T], _T], copies: int) -> _T:
+    """A tie rule as the deck needs it: unchanged on one deck, where two cards are never
+    identical; on a double deck with the seat dealt first breaking what is left."""
+    return on_double_deck(rule) if copies > 1 else rule
+
+
+def _share(share: Share, removed: frozenset[int], copies: int = 1) -> tuple[ShareRule, int | None]:
     """A share's rule and its qualifier: a low's highest rank, or for a high share the
     value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
-    rule = _share_rule(share, removed)
+    rule = _share_rule(share, removed, copies)
     if share.natural:
         assert not isinstance(rule, (HoleCardShare, NaturalShare))  # the checks allow natural on poker shares only
         rule = NaturalShare(rule)
@@ -695,10 +765,10 @@ def _share(share: Share, removed: frozenset[int]) -> tuple[ShareRule, int | None
     return rule, least_value(rule.ranking.value, hand, None if rank is None else RANK_LETTERS.index(rank))
 
 
-def _share_rule(share: Share, removed: frozenset[int]) -> ShareRule:
+def _share_rule(share: Share, removed: frozenset[int], copies: int = 1) -> ShareRule:
     """A share's rule: its ranking on the book's deck, reading one of the two hands a seat set
     if it names one."""
-    rule = for_deck(SHARE_RULES[share.hand], removed)
+    rule = for_deck(SHARE_RULES[share.hand], removed, copies)
     if isinstance(rule, HoleCardShare):
         return rule.of(Suit[share.suit.upper()], share.card_face == "any")
     if share.own is not None and share.board is not None:

@@ -188,13 +188,16 @@ def award_pot(
         winners, values = _declared_winners(shares, claimants, held, declared)
     else:
         winners, values = _winners(shares, [claimants] * len(shares), held)
-    if len(shares) > 1 and len(winners[0]) > 1 and all(sorted(seats) == sorted(winners[0]) for seats in winners):
-        return _identical_hands(pot_index, amount, winners[0], shares, portions, values, held, odd_chip)
     won = [i for i, seats in enumerate(winners) if seats]
     for index, seats in enumerate(winners):
         if not seats:  # nobody qualifies: the share goes to the first share somebody won
             portions[won[0]] += portions[index]
             portions[index] = 0
+    first = sorted(winners[won[0]])
+    if len(won) > 1 and len(first) > 1 and all(sorted(winners[i]) == first for i in won):
+        # The same hands tie for every share won (a share nobody won adds to the first): identical hands.
+        kept = [shares[i] for i in won], [portions[i] for i in won], [values[i] for i in won]
+        return _identical_hands(pot_index, amount, winners[won[0]], *kept, held, odd_chip)
     awards = []
     for (rule, _), seats, portion, scored in zip(shares, winners, portions, values):
         if not seats or portion == 0:

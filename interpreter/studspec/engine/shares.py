@@ -18,12 +18,14 @@ from typing import cast
 from studspec.rulebook.model import Face
 
 from .cards import FIRST_JOKER, RANK_LETTERS, RANK_NAMES, SUIT_LETTERS, Card, Suit
+from .double_deck import DoubleDeck, double_deck
 from .evaluation import HIGH, Ranking
 from .records import quick_init
 from .wild_ranking import WildRanking, WildSpec, wild_ranking
 
-Evaluator = Ranking | WildRanking
-"""What values a hand: a natural ranking, or one with wild cards (same scale, same methods)."""
+Evaluator = Ranking | WildRanking | DoubleDeck
+"""What values a hand: a natural ranking, or one with wild cards, or either on a double deck
+(same scale, same methods)."""
 
 
 @quick_init
@@ -107,6 +109,17 @@ class RankedShare:
 _SUIT_WORDS = {Suit.CLUBS: "club", Suit.DIAMONDS: "diamond", Suit.HEARTS: "heart", Suit.SPADES: "spade"}
 
 
+class DoubleDeckShare(RankedShare):
+    """A poker share on a double deck (``deck.copies: 2``): the ranking, with the seat's wild
+    cards, valued by :class:`.double_deck.DoubleDeck`, which knows two identical cards, five
+    of a kind and the flush with a repeated rank (docs/rules.md D6)."""
+
+    __slots__ = ()
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return double_deck(self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild))
+
+
 class HoleCardShare:
     """A share won by the best single card of one suit among a seat's face-down cards.
 
@@ -116,22 +129,32 @@ class HoleCardShare:
     share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
-    __slots__ = ("anywhere", "high", "name", "order", "ranking", "suit")
+    __slots__ = ("anywhere", "copies", "high", "name", "order", "ranking", "suit")
 
-    def __init__(self, name: str, suit: Suit, order: Callable[[int], int], anywhere: bool = False) -> None:
+    def __init__(
+        self, name: str, suit: Suit, order: Callable[[int], int], anywhere: bool = False, copies: int = 1
+    ) -> None:
         self.name = name
         self.suit = suit
         self.order = order
         self.anywhere = anywhere
         """Any of the seat's own cards counts, up or down (``card_face: any``), not only the hole."""
+        self.copies = copies
+        """Copies of each card in the deck: on a double deck two seats may hold the same spade."""
         self.high = False
         """The poker share takes the pot's odd chip first."""
         self.ranking = HIGH
         """Ties cannot happen in one deck; the odd-chip rules read a ranking all the same."""
 
+    def on_deck(self, copies: int) -> HoleCardShare:
+        """This share on a deck holding each card ``copies`` times (docs/rules.md D6)."""
+        return HoleCardShare(self.name, self.suit, self.order, self.anywhere, copies)
+
     def ranking_for(self, holding: Holding) -> Evaluator:
-        """The ranking the odd-chip rules read (ties cannot happen: one card of each)."""
-        return self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+        """The ranking the odd-chip rules read: ties happen only on a double deck, whose
+        evaluator knows two identical cards (D6)."""
+        ranking = self.ranking if holding.wild is None else wild_ranking(self.ranking, holding.wild)
+        return double_deck(ranking) if self.copies > 1 else ranking
 
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return holding.playing
@@ -143,7 +166,7 @@ class HoleCardShare:
             return self
         name = self.name.replace("spade", _SUIT_WORDS[suit])
         return HoleCardShare(
-            name.replace("-in-the-hole", "-in-the-hand") if anywhere else name, suit, self.order, anywhere
+            name.replace("-in-the-hole", "-in-the-hand") if anywhere else name, suit, self.order, anywhere, self.copies
         )
 
     def score(self, holding: Holding) -> int | None:
@@ -265,7 +288,7 @@ class NaturalShare:
         self.name = f"{inner.name} (natural)"
 
     def ranking_for(self, holding: Holding) -> Evaluator:
-        return self.ranking
+        return self.inner.ranking_for(replace(holding, wild=None))
 
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return self.inner.cards(replace(holding, wild=None))
@@ -280,7 +303,7 @@ class NaturalShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare
+ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

@@ -141,7 +141,7 @@ def _check_shown(hand: HandCore, seat: int, cards: Sequence[Card | None]) -> Non
                     f"{card} was held when its rank was thrown out of every hand (the indicator); it is in the muck",
                 )
     for card in fresh:
-        if not hand.deck.is_unseen(card) or fresh.count(card) > 1:
+        if fresh.count(card) > hand.deck.unseen_copies(card):
             raise IllegalActionError(label, f"{card} is already elsewhere in this hand")
 
 

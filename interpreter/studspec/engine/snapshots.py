@@ -80,14 +80,14 @@ which imports this module."""
 FORMAT = "studspec-hand"
 VERSION = 1
 MAX_LOG = 2_000
-"""More commands than any hand can take (ten seats, every street capped): a longer log is
+"""More commands than any hand can take (sixteen seats, every street capped): a longer log is
 not a saved hand."""
 """Largest stack or stake a saved hand may give: the digits an action's amount may have (PHH
 histories keep the same bound), far beyond any table's chips."""
 MAX_SEED_BITS = 256
 """A seed is any integer a program gave (a hand chooses 63 bits); 256 bits keeps a document
 from carrying a number too large to print."""
-MAX_SEATS = 10
+MAX_SEATS = 16
 MAX_DEPTH = 32
 """A resolved rule book is nested 4 deep; a document nested deeper is not one (and a Python
 that walked a thousand levels would overflow its stack)."""

@@ -36,6 +36,8 @@ class TriggerEffect:
     """The seat's hand is dead at once (a kill card)."""
     wins: bool = False
     """The seat wins the pot at once: every other hand is dead."""
+    voids: bool = False
+    """The deal is void at once: every card gathered, the hand dealt again from its first street."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,14 @@ class DealtCardRule:
     """``None``: the rule is free and takes effect with no question."""
     extra_face: Face = Face.DOWN
     """How the extra card comes, for a rule that deals one (``triggers[].extra_face``)."""
+    suit: int | None = None
+    """With ``rank``, the one card that sets it off: its suit (``triggers[].suit``); ``None``: any."""
+    max_voids: int = 3
+    """For a void: the most times one hand's deal is voided (``triggers[].max_voids``)."""
+
+    def matches(self, card: Card, face: Face) -> bool:
+        """Whether ``card``, dealt ``face``, sets the rule off."""
+        return card >> 2 == self.rank and face is self.face and (self.suit is None or card & 3 == self.suit)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from .actions import Declaration, LegalAction
 from .cards import Card
 from .core import HandCore
 from .declare import declarations_of, own_declaration
+from .hidden_board import as_seen as board_as_seen
 from .indicators import as_seen
 from .pots import Pot
 from .rounds import current_round
@@ -45,6 +46,8 @@ class TableView:
     actor: int | None
     seats: tuple[SeatView, ...]
     community: tuple[Card | None, ...]
+    """The community cards: those face up, then ``None`` for each dealt face down and not yet
+    turned (``streets[].board_dealt_on``: seen by nobody, played by no hand until turned)."""
     pots: tuple[Pot, ...]
     legal: tuple[LegalAction, ...]
     declarations: tuple[Declaration | None, ...] = ()
@@ -80,7 +83,7 @@ def table_view(hand: HandCore, viewer: int | None) -> TableView:
         street=hand.street_id,
         actor=hand.actor,
         seats=tuple(seats),
-        community=tuple(hand.community),
+        community=board_as_seen(hand),
         pots=tuple(hand.pots()),
         legal=legal,
         declarations=_declarations(hand, viewer),

@@ -406,6 +406,27 @@ class WildRanking:
                 best = self._with_flushes(cards, suited, free, best)
         return best
 
+    def rank_value(self, cards: Sequence[Card]) -> int:
+        """The value of the best hand among ``cards`` that is no flush, wild cards played
+        (a bug as an ace or completing a straight): what :mod:`.double_deck` reads before
+        valuing its flushes itself, a card held twice counting twice. Bugs that would make a
+        sixth ace play no part (five aces are the best hand)."""
+        key = sum(map(self._key_of, cards))
+        ranks, wilds = key & RANK_MASK, key >> WILD_SHIFT
+        if not wilds:
+            return self._by_ranks[ranks]
+        free = wilds if wilds < _MOST_FREE else _MOST_FREE
+        bugs = cards.count(JOKERS[0]) + cards.count(JOKERS[1]) if self._bugs else 0
+        if not bugs:
+            return self._wild_ranks[ranks | free << _FREE_SHIFT]
+        aces = min(bugs, max(0, 5 - counts_of(ranks)[Rank.ACE]))
+        full = min(wilds - bugs, _MOST_FREE)
+        best = self._wild_ranks[(ranks + aces * _ACE_ONE) | full << _FREE_SHIFT]
+        if self._bug_straights is not None:
+            straight = self._bug_straights[ranks | free << _FREE_SHIFT]
+            best = straight if straight > best else best
+        return best
+
     def _with_flushes(self, cards: Sequence[Card], suited: int, free: int, best: int) -> int:
         """``best``, or a better flush of a suit whose natural cards and ``free`` wild cards
         number five or more (``suited`` has their suit fields; high rankings only, where a

@@ -35,6 +35,9 @@ from studspec.engine.events import (
     CardsChosen,
     CardsDealt,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     IndicatorDealt,
@@ -456,6 +459,11 @@ class _ActionLines(EventVisitor):
         self.board = None
         self.lines.append(f"d db {format_cards([event.card])}")
 
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        """A community card dealt face down, on a ``d db`` line of its own (its turn needs no line)."""
+        self.board = None
+        self.lines.append(f"d db {format_cards([event.card])}")
+
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         """A street's community cards on one line, as PHH deals a flop: ``d db 6dTd``."""
         if self.board is not None and self.lines and self.lines[-1].startswith("d db "):
@@ -464,6 +472,21 @@ class _ActionLines(EventVisitor):
         else:
             self.board = [event.card]
             self.lines.append(f"d db {format_cards(self.board)}")
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        """A face-down community card dealt unseen (``d db ??``) is named as it is turned, on a
+        ``d db`` line of its own; one dealt seen is turned with no line."""
+        if event.named:
+            self.board = None
+            self.lines.append(f"d db {format_cards([event.card])}")
+
+    def deal_voided(self, event: DealVoided) -> None:
+        """The deal line of the card that voided the deal says so in a comment (the card says
+        it: a replay voids the deal itself): ``d dh p3 Qs # void 1: every card gathered,
+        shuffled and dealt again``; the new deal's lines follow."""
+        self.board = None
+        if self.lines:
+            self.lines[-1] += f" # void {event.count}: every card gathered, shuffled and dealt again"
 
     def action_taken(self, event: ActionTaken) -> None:
         self.lines.append(f"p{event.seat + 1} {event.action}")

@@ -252,11 +252,19 @@ def board_value(hand: Hand) -> BoardValue:
 
 def unseen(hand: Hand, seat: int) -> list[Card]:
     """The cards the seat has not seen: the deck but its own cards, every up card, the
-    community cards (a replacement may be any of them, as far as the seat knows)."""
-    seen = {card for card in hand.cards[seat] if card is not None}
-    seen.update(card for board in hand.boards for card in board if card is not None)
-    seen.update(card for card in hand.community if card is not None)
-    return [card for card in hand.rules.deck_cards if card not in seen]
+    community cards (a replacement may be any of them, as far as the seat knows). On a
+    double deck a card seen once still has its other copy unseen."""
+    seen = [card for card in hand.cards[seat] if card is not None]
+    seen.extend(card for board in hand.boards for card in board if card is not None)
+    seen.extend(card for card in hand.community if card is not None)
+    if hand.rules.copies == 1:
+        known = set(seen)
+        return [card for card in hand.rules.deck_cards if card not in known]
+    left = list(hand.rules.deck_cards)
+    for card in seen:
+        if card in left:
+            left.remove(card)
+    return left
 
 
 def _draw(hand: Hand, seat: int, choice: LegalAction, rule: DecisionRule, rng: random.Random) -> Action:

@@ -23,6 +23,9 @@ from studspec.engine.events import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     HandEnded,
@@ -39,9 +42,9 @@ from studspec.engine.events import (
 )
 from studspec.engine.hand import Hand
 from studspec.engine.indicators import indicator_words
+from studspec.engine.shares import HoleCardShare
 from studspec.engine.wild_cards import wild_words
-from studspec.rulebook.model import Face, Variant
-from studspec.rulebook.options import HAND_TRAITS
+from studspec.rulebook.model import Face
 
 _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK_CALL: "checks", ActionKind.DECLINE: "declines"}
 """Actions whose words need no amount (a call with chips added says how many)."""
@@ -84,10 +87,11 @@ def _header(hand: Hand) -> list[str]:
     ]
 
 
-def declared_words(variant: Variant, declaration: Declaration) -> str:
+def declared_words(hand: Hand, declaration: Declaration) -> str:
     """A declaration as the table says it: ``low`` names the book's card share where it has
-    one (High Chicago declared: the high hand, the spade in the hole, or both)."""
-    card = next((share.hand for share in variant.shares if HAND_TRAITS[share.hand].card), None)
+    one (High Chicago declared: the high hand, the spade in the hole, or both), by the name
+    its rule has (the suit and the cards it reads: ``high-heart-in-the-hand``)."""
+    card = next((rule.name for rule, _ in hand.rules.shares if isinstance(rule, HoleCardShare)), None)
     if card is None or declaration is not Declaration.LOW:
         return declaration.value
     return f"low (the {card.replace('-', ' ')})"
@@ -102,6 +106,7 @@ class _Story(EventVisitor):
 
     def __init__(self, hand: Hand) -> None:
         self.lines = _header(hand)
+        self.hand = hand
         self.variant = hand.variant
         self.split_pot = len(hand.variant.shares) > 1
         self.level = 0
@@ -196,8 +201,20 @@ class _Story(EventVisitor):
     def hand_killed(self, event: HandKilled) -> None:
         self.lines.append(f"  p{event.seat + 1}'s hand is dead ({_cards((event.card,))})")
 
+    def deal_voided(self, event: DealVoided) -> None:
+        self.lines.append(
+            f"  p{event.seat + 1}'s {_cards((event.card,))} voids the deal (void {event.count}): every card is "
+            "gathered, shuffled and dealt again; the chips stay in the pot"
+        )
+
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self.lines.append(f"  community card {_cards((event.card,))} (plays in every hand)")
+
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        self.lines.append(f"  community card [{_cards((event.card,))}] face down in the middle, to be turned later")
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        self.lines.append(f"  community card turned: {_cards((event.card,))} (plays in every hand)")
 
     def burns_reshuffled(self, event: BurnsReshuffled) -> None:
         self.lines.append(f"  the stub is short: {event.count} burn cards are shuffled back in")
@@ -235,7 +252,7 @@ class _Story(EventVisitor):
         return _VERBS.get(kind, str(event.action))
 
     def declared(self, event: Declared) -> None:
-        self.lines.append(f"  p{event.seat + 1} declares {declared_words(self.variant, event.declaration)}")
+        self.lines.append(f"  p{event.seat + 1} declares {declared_words(self.hand, event.declaration)}")
 
     def showed(self, event: Showed) -> None:
         self.lines.append(f"  p{event.seat + 1} shows {_cards(event.cards)}")

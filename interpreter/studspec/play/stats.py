@@ -20,6 +20,7 @@ from studspec.engine.events import (
     BringInDue,
     BurnsReshuffled,
     CommunityCardDealt,
+    DealVoided,
     Declared,
     EventVisitor,
     PotAwarded,
@@ -76,6 +77,8 @@ class HandRecord:
     """Follow the Queen: how many times the wild ranks changed as the up cards fell."""
     extra_cards: int = 0
     """Dealt-card rules: extra cards dealt (Baseball's up fours, free or bought)."""
+    voids: int = 0
+    """Dealt-card rules: how many times the deal was voided and dealt again (The Queen)."""
     asked: tuple[int, ...] = ()
     """Priced dealt-card rules: how many times each was asked, by :func:`priced_effects` order."""
     paid: tuple[int, ...] = ()
@@ -126,6 +129,7 @@ class _Counter(EventVisitor):
         self.swingers: set[int] = set()
         self.wild_changes = 0
         self.extra_cards = 0
+        self.voids = 0
         self.priced = priced_effects(hand.variant)
         self.asked = [0] * len(self.priced)
         self.paid = [0] * len(self.priced)
@@ -165,6 +169,9 @@ class _Counter(EventVisitor):
     def wild_ranks_changed(self, event: WildRanksChanged) -> None:
         self.wild_changes += 1
 
+    def deal_voided(self, event: DealVoided) -> None:
+        self.voids += 1
+
     def trigger_fired(self, event: TriggerFired) -> None:
         if event.price is None:
             self.extra_cards += TRIGGER_EFFECT_TRAITS[event.effect].deals_card
@@ -177,6 +184,8 @@ class _Counter(EventVisitor):
             self.swingers.add(event.seat)
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
+        """Only a card dealt in place of a street counts (the deck ran short): a street's own
+        board is the book's design."""
         if self.street is None or not self.boards[self.street]:
             self.community = True
 
@@ -212,6 +221,7 @@ def record(hand: Hand) -> HandRecord:
         swings_failed=len(counts.swingers - winners),
         wild_changes=counts.wild_changes,
         extra_cards=counts.extra_cards,
+        voids=counts.voids,
         asked=tuple(counts.asked),
         paid=tuple(counts.paid),
         decisions=decision_counts(hand),
@@ -262,6 +272,8 @@ class Totals:
     wild_changed: int = 0
     extra_cards: int = 0
     extra_card_hands: int = 0
+    voids: int = 0
+    void_hands: int = 0
     asked: list[int] = field(default_factory=list)
     """Priced dealt-card rules asked, by :func:`priced_effects` order."""
     paid: list[int] = field(default_factory=list)
@@ -300,6 +312,8 @@ class Totals:
         self.wild_changed += rec.wild_changes > 0
         self.extra_cards += rec.extra_cards
         self.extra_card_hands += rec.extra_cards > 0
+        self.voids += rec.voids
+        self.void_hands += rec.voids > 0
         self.asked = _summed(self.asked, rec.asked)
         self.paid = _summed(self.paid, rec.paid)
         if rec.decisions:
@@ -318,7 +332,7 @@ class Totals:
     def merge(self, other: Totals) -> None:
         for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
                      "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
-                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands"):  # fmt: skip
+                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands", "voids", "void_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
         for name in (
@@ -366,19 +380,20 @@ def _streets(totals: Totals, variant: Variant) -> list[dict[str, Any]]:
 def _main_pot(totals: Totals, variant: Variant) -> dict[str, Any]:
     """How the main pot went at showdown: rates out of the hands that reached one."""
     showdowns = totals.showdowns
+    names = [rule.name for rule, _ in compile_variant(variant).rules.shares]  # the names its awards carry
     return {
-        "shares": [share.hand for share in variant.shares],
+        "shares": names,
         "scooped": _rate(totals.scoops, showdowns),
         "split": _rate(totals.splits, showdowns),
         "tied_share": _rate(totals.ties, showdowns),
         "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
         "each_share": [
             {
-                "share": share.hand,
+                "share": name,
                 "won": _rate(totals.share_won[i] if i < len(totals.share_won) else 0, showdowns),
                 "tied": _rate(totals.share_tied[i] if i < len(totals.share_tied) else 0, showdowns),
             }
-            for i, share in enumerate(variant.shares)
+            for i, name in enumerate(names)
         ],
     }
 
@@ -417,6 +432,7 @@ def report(totals: Totals, variant: Variant, *, big_bet: int, meta: dict[str, An
         **_declarations(totals, variant),
         **_wild(totals, variant),
         **_extra_cards(totals, variant),
+        **_voids(totals, variant),
         **_prices(totals, variant),
         **decisions_report(totals.decisions, totals.hands, variant),
         "seats": _seats(totals, big_bet),
@@ -471,6 +487,18 @@ def _extra_cards(totals: Totals, variant: Variant) -> dict[str, Any]:
     }
 
 
+def _voids(totals: Totals, variant: Variant) -> dict[str, Any]:
+    """Dealt-card rules that void the deal (The Queen): how often a hand is dealt again."""
+    if not any(TRIGGER_EFFECT_TRAITS[trigger.effect].voids for trigger in variant.triggers):
+        return {}
+    return {
+        "voided_deals": {
+            "hands_with_one": _rate(totals.void_hands, totals.hands),
+            "per_hand": _per_hand(totals.voids, totals.hands),
+        }
+    }
+
+
 def _prices(totals: Totals, variant: Variant) -> dict[str, Any]:
     """Priced dealt-card rules: how often each is asked, and how often the seat pays (buys
     Baseball's extra card, matches the pot) rather than declining or folding."""
@@ -521,6 +549,12 @@ def _home_game_lines(data: dict[str, Any]) -> list[str]:
         lines += [
             "",
             f"an extra card dealt          {_pct(extra['hands_with_one'])}  ({extra['per_hand']:.2f} a hand)",
+        ]
+    if "voided_deals" in data:
+        voided = data["voided_deals"]
+        lines += [
+            "",
+            f"a deal voided, dealt again   {_pct(voided['hands_with_one'])}  ({voided['per_hand']:.2f} a hand)",
         ]
     for rule in data.get("priced_rules", ()):
         lines += [

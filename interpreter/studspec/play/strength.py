@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from studspec.engine.cards import CARDS, Card
+from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
 from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER, for_deck, removed_ranks
-from studspec.engine.shares import Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
+from studspec.engine.shares import DoubleDeckShare, Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
 from studspec.engine.wild_cards import PerPlayer
 from studspec.engine.wild_ranking import WildRanking, WildSpec, wild_ranking
 from studspec.rulebook.model import Face, Variant
@@ -41,9 +42,11 @@ def _table(ranking: Evaluator, count: int) -> tuple[int, ...]:
 
 def _deck_of(ranking: Evaluator) -> Sequence[Card]:
     """The cards random hands are drawn from: the 52, or a stripped deck's (its ranking says
-    which ranks it lacks), so a percentile compares hands the book can deal."""
-    natural = ranking.ranking if isinstance(ranking, WildRanking) else ranking
-    return [card for card in CARDS if card >> 2 not in natural.removed] if natural.removed else CARDS
+    which ranks it lacks), every card twice on a double deck, so a percentile compares hands
+    the book can deal."""
+    natural = ranking.ranking if isinstance(ranking, (WildRanking, DoubleDeck)) else ranking
+    cards = [card for card in CARDS if card >> 2 not in natural.removed] if natural.removed else CARDS
+    return [*cards, *cards] if isinstance(ranking, DoubleDeck) else cards
 
 
 @cache
@@ -102,7 +105,10 @@ def share_strengths(variant: Variant) -> tuple[ShareStrength, ...]:
     """What wins each of the rule book's shares, each with its part of a pot."""
     weight = 1 / len(variant.shares)
     removed = removed_ranks(variant)
-    return tuple(ShareStrength(for_deck(SHARE_RULES[s.hand], removed), s.qualifier, weight) for s in variant.shares)
+    return tuple(
+        ShareStrength(for_deck(SHARE_RULES[s.hand], removed, variant.copies), s.qualifier, weight)
+        for s in variant.shares
+    )
 
 
 def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> float:
@@ -244,7 +250,13 @@ def _natural_shares(variant: Variant) -> tuple[_NaturalShare, ...] | None:
     shares = share_strengths(variant)
     if any(isinstance(share.rule, HoleCardShare) for share in shares):
         return None
-    return tuple(_NaturalShare(share, share.rule.ranking) for share in shares)
+    return tuple(_NaturalShare(share, _natural(share.rule)) for share in shares)
+
+
+def _natural(rule: ShareRule) -> Evaluator:
+    """The evaluator of a share's hands without wild cards: its ranking, on a double deck
+    read as :class:`~studspec.engine.double_deck.DoubleDeck` reads it."""
+    return double_deck(rule.ranking) if isinstance(rule, DoubleDeckShare) else rule.ranking
 
 
 def describe_best(variant: Variant, holding: Holding) -> list[str]:

@@ -31,6 +31,9 @@ from studspec.engine.events import (
     CardsThrownOut,
     CardsTurned,
     CommunityCardDealt,
+    CommunityCardDealtDown,
+    CommunityCardTurned,
+    DealVoided,
     Declared,
     EventVisitor,
     HandEnded,
@@ -220,7 +223,9 @@ def render_table(hand: Hand, view: TableView, style: Style) -> str:
             note += ("   " + " / ".join(best)) if best else ""
         lines.append(f" {mark} {name}  {s.stack:>8}  {bet:>6}  {cards}{note}")
     if view.community:
-        lines.append(f"   community: {style.cards(view.community)} (plays in every hand)")
+        down = len(view.community) - len(hand.community)
+        later = f"; {down} face down, to be turned" if down else ""
+        lines.append(f"   community: {style.cards(view.community)} (plays in every hand{later})")
     if view.indicators:
         lines.append(
             f"   indicator: {style.cards(view.indicators)} (in no hand; {wild_words(sorted(table_ranks(hand)))})"
@@ -300,8 +305,20 @@ class Narrator(EventVisitor):
     def bring_in_due(self, event: BringInDue) -> None:
         self._say(f"  {self._name(event.seat)} has the bring-in")
 
+    def deal_voided(self, event: DealVoided) -> None:
+        self._say(
+            f"  {self._name(event.seat)}'s {self.style.card(event.card)} voids the deal (void {event.count}): "
+            "every card is gathered, shuffled and dealt again; the chips stay in the pot"
+        )
+
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
         self._say(f"  community card {self.style.card(event.card)} (plays in every hand)")
+
+    def community_card_dealt_down(self, event: CommunityCardDealtDown) -> None:
+        self._say("  a community card face down in the middle, to be turned later")  # seen by nobody yet
+
+    def community_card_turned(self, event: CommunityCardTurned) -> None:
+        self._say(f"  community card turned: {self.style.card(event.card)} (plays in every hand)")
 
     def indicator_dealt(self, event: IndicatorDealt) -> None:
         if event.face is Face.DOWN:  # seen by nobody until it is turned
@@ -370,7 +387,7 @@ class Narrator(EventVisitor):
         self._say(f"  {self._name(event.seat)} {self._verb(event)}" + (" (all-in)" if event.all_in else ""))
 
     def declared(self, event: Declared) -> None:
-        self._say(f"  {self._name(event.seat)} declares {declared_words(self.hand.variant, event.declaration)}")
+        self._say(f"  {self._name(event.seat)} declares {declared_words(self.hand, event.declaration)}")
 
     def showed(self, event: Showed) -> None:
         holding = Holding.known(

@@ -50,6 +50,7 @@ def _street(data: Mapping[str, Any]) -> Street:
         board=tuple(Face(face) for face in data.get("board", ())),
         indicator=data.get("indicator"),
         indicator_dealt_on=data.get("indicator_dealt_on"),
+        board_dealt_on=data.get("board_dealt_on"),
         down_when_all_up=bool(data.get("down_when_all_up", False)),
         turn_up=int(data.get("turn_up", 0)),
         turn_until_best=bool(data.get("turn_until_best", False)),
@@ -87,6 +88,8 @@ def _trigger(data: Mapping[str, Any]) -> Trigger:
         face=Face(data.get("face", "up")),
         price=data.get("price", "free"),
         extra_face=Face(data.get("extra_face", "down")),
+        suit=data.get("suit"),
+        max_voids=int(data.get("max_voids", 3)),
     )
 
 
@@ -166,6 +169,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         triggers=tuple(_trigger(t) for t in book.get("triggers", ())),
         community_card_round=betting.get("community_card_round", "normal"),
         removed_ranks=tuple(str(rank) for rank in book["deck"].get("removed_ranks", ())),
+        copies=int(book["deck"].get("copies", 1)),
         source=source,
         resolved=copy.deepcopy(dict(book)),
     )

@@ -51,14 +51,17 @@ DECK_SIZES: Mapping[str, int] = MappingProxyType({name: deck.cards for name, dec
 
 def deck_size(deck: Mapping[str, Any]) -> int:
     """Cards in a book's ``deck`` section: its ``cards`` without the ``removed_ranks`` (a stripped
-    deck: four cards a rank), the size every piece of deck arithmetic counts."""
-    return DECK_TRAITS[deck["cards"]].size_without(len(deck.get("removed_ranks", ())))
+    deck: four cards a rank), every card twice in a double deck (``copies``), the size every
+    piece of deck arithmetic counts."""
+    return DECK_TRAITS[deck["cards"]].size_without(len(deck.get("removed_ranks", ())), deck.get("copies", 1))
 
 
 def deck_name(deck: Mapping[str, Any]) -> str:
-    """A book's deck as messages name it: ``52-plus-joker``, or ``52-plus-joker without 8, 9, T``."""
+    """A book's deck as messages name it: ``52-plus-joker``, ``52-plus-joker without 8, 9, T``,
+    or ``standard-52 twice (deck.copies 2)``."""
     removed = deck.get("removed_ranks", ())
-    return f"{deck['cards']} without {', '.join(removed)}" if removed else str(deck["cards"])
+    name = f"{deck['cards']} without {', '.join(removed)}" if removed else str(deck["cards"])
+    return f"{name} twice (deck.copies 2)" if deck.get("copies", 1) > 1 else name
 
 
 @dataclass(frozen=True)
@@ -336,12 +339,16 @@ def _to_the_middle(street: Book) -> int:
 
 def _deals(streets: Sequence[Book], index: int) -> bool:
     """Whether street ``index`` deals any card from the stub, to the seats or the middle (a
-    burn comes before it): an indicator it only turns was dealt on an earlier street, and
-    the face-down indicators of later streets it deals itself."""
+    burn comes before it): an indicator or community cards it only turns were dealt on an
+    earlier street, and the face-down indicators and community cards of later streets it
+    deals itself."""
     street = streets[index]
-    later = any(other.get("indicator_dealt_on") == street["id"] for other in streets[index + 1 :])
+    later = any(
+        street["id"] in (other.get("indicator_dealt_on"), other.get("board_dealt_on")) for other in streets[index + 1 :]
+    )
     face_up = "indicator" in street and street.get("indicator_dealt_on") is None
-    return bool(street["deal"]) or bool(street.get("board")) or face_up or later
+    board_now = bool(street.get("board")) and street.get("board_dealt_on") is None
+    return bool(street["deal"]) or board_now or face_up or later
 
 
 @dataclass(frozen=True)
@@ -439,7 +446,14 @@ def _deck_serves_up_to_the_last_street(book: Book, count: _DeckCount) -> Iterato
 def _deck_places(message: str, *first: NodePath) -> tuple[tuple[NodePath, str], ...]:
     """The other values that decide whether the deck serves the table: a deck finding is
     reported at the first of them the book itself writes."""
-    places = (*first, ("players", "max"), ("deck", "burn"), ("deck", "cards"), ("deck", "removed_ranks"))
+    places = (
+        *first,
+        ("players", "max"),
+        ("deck", "burn"),
+        ("deck", "cards"),
+        ("deck", "removed_ranks"),
+        ("deck", "copies"),
+    )
     return tuple((node, message) for node in places)
 
 
@@ -456,7 +470,10 @@ def extra_cards_fit_the_deck(book: Book) -> Iterator[Finding]:
     """An extra card comes in the middle of a street, where no rule for running out can
     help: the deck must hold every seat's cards, the burns and every extra card there can be
     (one for each card of a triggering rank the deck holds, four a rank)."""
-    extras = sum(4 for trigger in book.get("triggers", ()) if TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card)
+    copies = book["deck"].get("copies", 1)
+    extras = sum(
+        4 * copies for trigger in book.get("triggers", ()) if TRIGGER_EFFECT_TRAITS[trigger["effect"]].deals_card
+    )
     if not extras:
         return
     streets, deck = book["streets"], book["deck"]
@@ -526,7 +543,7 @@ def _always_won(share: Book) -> bool:
     return not HAND_TRAITS[hand].card and not ("qualifier" in share and _low(hand)) and "at_least" not in share
 
 
-@check(("pots", "shares"), ("deck",), ("wild",))
+@check(("pots", "shares"), ("deck",), ("wild",), ("streets",))
 def share_combination(book: Book) -> Iterator[Finding]:
     """Shares read the cards differently; a qualifier belongs to a low share and ``at_least``
     to a high one; one share is always won, to take the shares nobody wins."""
@@ -574,6 +591,9 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
     elif book["deck"].get("removed_ranks"):
         yield Finding(where, "at_least is not read on a stripped deck (deck.removed_ranks): its least hands "
                       "would be made of ranks the deck lacks; remove one or the other")  # fmt: skip
+    elif "set" in share:
+        yield Finding(where, "at_least names a least five-card hand, and a hand a player sets may hold fewer "
+                      "cards: it is not read on a set share (set); remove one or the other")  # fmt: skip
     elif "rank" in least and _RANKS.index(least["rank"]) < _RANKS.index(LEAST_HAND_TRAITS[least["hand"]].lowest_rank):
         lowest = LEAST_HAND_TRAITS[least["hand"]].lowest_rank
         yield Finding((*where, "rank"), f"a {least['hand']} ranked {least['rank']} does not exist: its "
@@ -590,7 +610,15 @@ def _natural_share(book: Book, index: int, share: Book) -> Iterator[Finding]:
     elif DECK_TRAITS[book["deck"]["cards"]].jokers:
         yield Finding(where, f"a natural hand plays every card as what it is, and the {book['deck']['cards']} "
                       "deck's joker is nothing but wild: use a deck without jokers")  # fmt: skip
-    elif not (wild.get("ranks") or wild.get("cards") or wild.get("follows") or wild.get("follow", "none") != "none"):
+    elif not (
+        wild.get("ranks")
+        or wild.get("cards")
+        or wild.get("follows")
+        or wild.get("moves")
+        or wild.get("follow", "none") != "none"
+        or wild.get("per_player", "none") != "none"
+        or any(street.get("indicator") == "wild-rank" for street in book["streets"])
+    ):
         yield Finding(where, "no card is wild in this book, so every hand is natural: set wild.ranks, "
                       "wild.cards or wild.follow, or remove natural")  # fmt: skip
 
@@ -623,11 +651,13 @@ def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
         )
 
 
-@check(("wild",), ("deck", "cards"))
+@check(("wild",), ("deck", "cards"), ("deck", "copies"))
 def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
-    """``wild.jokers`` says how a joker plays, so it needs a deck with one."""
+    """``wild.jokers`` says how a joker plays, so it needs a deck with one (and wild-down-bug-up
+    a deck with exactly one: a double deck holds each joker twice)."""
     wild = book.get("wild", {})
     deck = book["deck"]["cards"]
+    copies = book["deck"].get("copies", 1)
     if "jokers" in wild and not DECK_TRAITS[deck].jokers:
         decks = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers > 0))
         yield Finding(
@@ -635,12 +665,14 @@ def jokers_need_a_joker(book: Book) -> Iterator[Finding]:
             f"the {deck} deck has no joker for wild.jokers to rule; set deck.cards to one with "
             f"jokers ({decks}) or remove wild.jokers",
         )
-    elif wild.get("jokers") == "wild-down-bug-up" and DECK_TRAITS[deck].jokers > 1:
+    elif wild.get("jokers") == "wild-down-bug-up" and DECK_TRAITS[deck].jokers * copies > 1:
         one = ", ".join(values_where(DECK_TRAITS, lambda traits: traits.jokers == 1))
+        twice = " twice (deck.copies 2)" if copies > 1 else ""
         yield Finding(
             ("wild", "jokers"),
             f"wild-down-bug-up plays a seat's joker by its face, so the deck has one joker; the {deck} "
-            f"deck has {DECK_TRAITS[deck].jokers} (one hand could hold one up and one down): use {one}",
+            f"deck{twice} has {DECK_TRAITS[deck].jokers * copies} (one hand could hold one up and one down): "
+            f"use {one}, one deck (deck.copies 1)",
         )
 
 
@@ -809,6 +841,25 @@ def face_down_indicators_are_dealt_earlier(book: Book) -> Iterator[Finding]:
 
 
 @check(("streets",))
+def face_down_boards_are_dealt_earlier(book: Book) -> Iterator[Finding]:
+    """Community cards dealt face down (``board_dealt_on``) are this street's board, dealt on
+    a street before it, so they are in the middle when their turn comes (docs/rules.md V15)."""
+    ids = [street["id"] for street in book["streets"]]
+    for index, street in enumerate(book["streets"]):
+        dealt_on = street.get("board_dealt_on")
+        if dealt_on is None:
+            continue
+        where = ("streets", index, "board_dealt_on")
+        if not street.get("board"):
+            yield Finding(where, "board_dealt_on says where this street's community cards are dealt face down; "
+                          "the street deals none (board: [up], one entry a card)")  # fmt: skip
+        elif dealt_on not in ids[:index]:
+            earlier = ", ".join(ids[:index]) or "none"
+            yield Finding(where, f"{dealt_on!r} is not a street before {street['id']!r}; the cards are dealt face "
+                          f"down on an earlier street and turned on this one: one of {earlier}")  # fmt: skip
+
+
+@check(("streets",))
 def turned_cards_were_dealt_down(book: Book) -> Iterator[Finding]:
     """A street's ``turn_up`` turns cards dealt face down before it (on it or earlier) and
     not turned yet, so a book never asks for more than a seat holds face down."""
@@ -825,15 +876,23 @@ def turned_cards_were_dealt_down(book: Book) -> Iterator[Finding]:
 
 @check(("streets",), ("triggers",))
 def turned_cards_set_off_no_rule(book: Book) -> Iterator[Finding]:
-    """A card turned up by rule (``turn_up``) is no dealt card, so a dealt-card rule on up
-    cards would miss it: such a book sets no rule on up cards."""
-    if not any(street.get("turn_up") for street in book["streets"]):
+    """A card turned up by rule (``turn_up``, ``turn_until_best``) is no dealt card, so a
+    dealt-card rule on up cards would miss it, and an indicator that kills the hands showing
+    its rank looks at the boards only when it is turned: such a book sets neither."""
+    turning = [key for key in ("turn_up", "turn_until_best") if any(street.get(key) for street in book["streets"])]
+    if not turning:
         return
+    how = " and ".join(f"streets[].{key}" for key in turning)
     for index, trigger in enumerate(book.get("triggers", ())):
         if trigger.get("face", "up") == "up":
-            yield Finding(("triggers", index, "face"), "this book turns cards up by rule (streets[].turn_up), and "
+            yield Finding(("triggers", index, "face"), f"this book turns cards up by rule ({how}), and "
                           "a turned card is no dealt card: a dealt-card rule on up cards would not see it; set "
                           "face: down, or deal the cards face up")  # fmt: skip
+    for index, street in enumerate(book["streets"]):
+        if street.get("indicator") == "fold-rank":
+            yield Finding(("streets", index, "indicator"), f"this book turns cards up by rule ({how}): a fold-rank "
+                          "indicator kills the hands showing its rank when it is turned, and a card turned later "
+                          "would not be seen; use wild-rank or discard-rank, or deal the cards face up")  # fmt: skip
 
 
 @check(("players",), ("streets",))

@@ -119,6 +119,9 @@ class Street:
     indicator_dealt_on: str | None = None
     """The earlier street on which the indicator card is dealt face down, to be turned up
     on this one (``streets[].indicator_dealt_on``); ``None``: dealt face up here."""
+    board_dealt_on: str | None = None
+    """The earlier street on which this street's community cards are dealt face down, to be
+    turned up on this one (``streets[].board_dealt_on``); ``None``: dealt face up here."""
 
     @property
     def to_the_middle(self) -> int:
@@ -210,6 +213,10 @@ class Trigger:
     """What the rule costs the seat (``triggers[].price``): ``free`` asks nothing."""
     extra_face: Face = Face.DOWN
     """How an extra card the rule deals comes (``triggers[].extra_face``)."""
+    suit: str | None = None
+    """With ``rank``, the one card that sets it off (``triggers[].suit``: the queen of spades)."""
+    max_voids: int = 3
+    """For ``void-deal``: the most times one hand's deal is voided (``triggers[].max_voids``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +266,8 @@ class Variant:
     """Whether a street dealt as a community card has a betting round (``betting.community_card_round``)."""
     removed_ranks: tuple[str, ...] = ()
     """Rank letters taken out of the deck (``deck.removed_ranks``: a stripped deck); ``()``: none."""
+    copies: int = 1
+    """Copies of every card in the deck (``deck.copies``): 2 is a double deck."""
     no_peek: bool = False
     """Nobody looks at their own face-down cards (``players.no_peek``: Blind Baseball)."""
     source: str = ""
@@ -266,12 +275,15 @@ class Variant:
 
     def middle_cards_on(self, index: int) -> int:
         """Cards street ``index`` itself deals to the middle from the stub: its community
-        cards, its indicator dealt face up, and the face-down indicators of later streets
-        (an indicator turned on it was dealt before)."""
+        cards dealt face up, its indicator dealt face up, and the face-down indicators and
+        community cards of later streets (a card turned on it was dealt before)."""
         street = self.streets[index]
         face_up = street.indicator is not None and street.indicator_dealt_on is None
-        later = sum(1 for other in self.streets[index + 1 :] if other.indicator_dealt_on == street.id)
-        return len(street.board) + face_up + later
+        later = sum(
+            (other.indicator_dealt_on == street.id) + len(other.board) * (other.board_dealt_on == street.id)
+            for other in self.streets[index + 1 :]
+        )
+        return len(street.board) * (street.board_dealt_on is None) + face_up + later
 
     resolved: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     """The merged document as plain data, for JSON export and describing."""

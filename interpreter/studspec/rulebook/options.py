@@ -113,10 +113,11 @@ class DeckTraits:
     jokers: int = 0
     """Jokers among them (they play as ``wild.jokers`` says)."""
 
-    def size_without(self, removed: int) -> int:
+    def size_without(self, removed: int, copies: int = 1) -> int:
         """Cards left once ``removed`` ranks are taken out (``deck.removed_ranks``: four cards a
-        rank; the jokers stay), the size the deck arithmetic counts."""
-        return self.cards - 4 * removed
+        rank; the jokers stay), every card ``copies`` times (``deck.copies``: a double deck),
+        the size the deck arithmetic counts."""
+        return (self.cards - 4 * removed) * copies
 
 
 DECK_TRAITS: Mapping[str, DeckTraits] = MappingProxyType(
@@ -210,8 +211,8 @@ class HandTraits:
     """Wild cards may play in it; a ranking without wild-card tables (badugi, ace-to-five
     high, soko) is refused in a book where any card can be wild."""
     stripped: bool = True
-    """It may rank a stripped deck's hands (``deck.removed_ranks``); the rankings added for
-    issue 26 are written for the full deck and refuse one."""
+    """It may rank a stripped or doubled deck's hands (``deck.removed_ranks``, ``deck.copies``);
+    the rankings added for issue 26 are written for one full deck and refuse either."""
     size: int = 5
     """How many cards its best hand holds at most: a badugi four, a poker hand five."""
 
@@ -254,6 +255,9 @@ class TriggerEffectTraits:
     """The seat's hand is dead at once (a kill card), with no question, so no price."""
     wins: bool = False
     """The seat wins the pot at once, every other hand dead, with no question, so no price."""
+    voids: bool = False
+    """The deal is void at once: every card gathered and the hand dealt again from its first
+    street, the chips staying in the pot (The Queen's up queen of spades), so no price."""
 
     @property
     def needs_price(self) -> bool:
@@ -263,7 +267,7 @@ class TriggerEffectTraits:
     @property
     def at_once(self) -> bool:
         """The rule ends a hand with no question, so it has no price."""
-        return self.kills or self.wins
+        return self.kills or self.wins or self.voids
 
 
 TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
@@ -273,10 +277,12 @@ TRIGGER_EFFECT_TRAITS: Mapping[str, TriggerEffectTraits] = MappingProxyType(
         "pay-or-not-wild": TriggerEffectTraits(deals_card=False, declining_folds=False, declining_unwilds=True),
         "kill": TriggerEffectTraits(deals_card=False, declining_folds=False, kills=True),
         "win-pot": TriggerEffectTraits(deals_card=False, declining_folds=False, wins=True),
+        "void-deal": TriggerEffectTraits(deals_card=False, declining_folds=False, voids=True),
     }
 )
 """docs/rules.md section V, Baseball: an up 4 earns an extra card; an up 3, match the pot or
-fold, or buy it to make it wild; V16: a kill card, a card that wins the pot."""
+fold, or buy it to make it wild; V16: a kill card, a card that wins the pot, a card that voids
+the deal."""
 
 
 @dataclass(frozen=True)

@@ -52,10 +52,12 @@ def turns_until_best_read_one_hand(book: Book) -> Iterator[Finding]:
     if not rolling:
         return
     shares = book["pots"]["shares"]
-    plain = all(key in ("hand",) for key in shares[0]) and not HAND_TRAITS[shares[0]["hand"]].card
+    traits = HAND_TRAITS[shares[0]["hand"]]
+    plain = all(key in ("hand",) for key in shares[0]) and not traits.card and not traits.low
     if len(shares) != 1 or not plain:
-        yield Finding(("pots", "shares"), "a street with turn_until_best needs one share, a poker hand with no "
-                      "qualifier, own, board or set: it says what beats the best hand showing")  # fmt: skip
+        yield Finding(("pots", "shares"), "a street with turn_until_best needs one share, a high poker hand with "
+                      "no qualifier, own, board or set: it says what beats the best hand showing, and a few up "
+                      "cards are a hand to beat only as a high hand (a lone seven is no low)")  # fmt: skip
     if book["showdown"].get("declare", "none") != "none":
         yield Finding(("showdown", "declare"), f"{_WHY}: nobody declares (declare: none)")
     if book["stakes"].get("blinds"):

@@ -98,6 +98,27 @@ def rules_at_once_are_free(book: Book) -> Iterator[Finding]:
             )
 
 
+@check(("triggers",), ("stakes",), ("streets",))
+def a_void_deal_restarts_a_plain_deal(book: Book) -> Iterator[Finding]:
+    """A card that voids the deal sends the hand back to its first street (docs/rules.md V16):
+    a book with blinds (live bets of the first round, posted once) or with draws or buys
+    (cards dealt in a decision, not a street's deal) cannot start it again, and ``max_voids``
+    bounds only a void."""
+    blinds = bool(book.get("stakes", {}).get("blinds"))
+    dealing = any(
+        decision["decide"] in ("draw", "buy") for street in book["streets"] for decision in street.get("decisions", ())
+    )
+    for index, trigger in enumerate(book.get("triggers", ())):
+        voids = TRIGGER_EFFECT_TRAITS[trigger["effect"]].voids
+        if "max_voids" in trigger and not voids:
+            yield Finding(("triggers", index, "max_voids"), f"effect {trigger['effect']!r} voids no deal, so it has "
+                          "no max_voids; max_voids goes with effect void-deal")  # fmt: skip
+        elif voids and (blinds or dealing):
+            why = "blinds, posted once before the deal" if blinds else "draws or buys, dealt outside a street's deal"
+            yield Finding(("triggers", index, "effect"), f"void-deal deals the hand again from its first street, "
+                          f"which this book cannot do: it has {why}; use kill or win-pot, or drop them")  # fmt: skip
+
+
 _PLAIN_BOARDS = ("best-ace-to-five-high-board",)
 """The first-to-act boards whose ranking has no wild-card tables (:func:`rankings_fit_the_deck`)."""
 
@@ -121,10 +142,12 @@ def _something_wild(book: Book) -> str | None:
 @check(("pots", "shares"), ("wild",), ("deck",), ("streets",), ("first_to_act",))
 def rankings_fit_the_deck(book: Book) -> Iterator[Finding]:
     """Badugi, ace-to-five high and soko (docs/rules.md V18-V20) have no wild-card tables and
-    are ranked on the full deck: a book where a card can be wild, or whose deck is stripped,
-    names another ranking (``HAND_TRAITS``), so a book that validates plays."""
+    are ranked on one full deck: a book where a card can be wild, or whose deck is stripped or
+    doubled, names another ranking (``HAND_TRAITS``), so a book that validates plays."""
     wild = _something_wild(book)
-    stripped = book["deck"].get("removed_ranks")
+    deck = book["deck"]
+    stripped = "deck.removed_ranks strips it" if deck.get("removed_ranks") else None
+    stripped = "deck.copies doubles it" if deck.get("copies", 1) > 1 else stripped
     for index, share in enumerate(book["pots"]["shares"]):
         traits = HAND_TRAITS[share["hand"]]
         node = ("pots", "shares", index, "hand")
@@ -133,9 +156,9 @@ def rankings_fit_the_deck(book: Book) -> Iterator[Finding]:
             yield Finding(node, f"the {share['hand']} ranking takes no wild cards, and {wild} makes a card wild "
                           f"here; remove the wild cards or rank hands by one that takes them ({takes})")  # fmt: skip
         elif stripped and not traits.stripped:
-            yield Finding(node, f"the {share['hand']} ranking is played on the full deck, and deck.removed_ranks "
-                          "strips it; remove deck.removed_ranks or rank hands by another ranking")  # fmt: skip
+            yield Finding(node, f"the {share['hand']} ranking is played on one full 52-card deck, and {stripped}; "
+                          "use the standard deck or rank hands by another ranking")  # fmt: skip
     board = book.get("first_to_act", {}).get("board")
-    if board in _PLAIN_BOARDS and wild is not None:
-        yield Finding(("first_to_act", "board"), f"{board} reads boards without wild cards, and {wild} makes "
-                      "a card wild here; use best-high-board or best-low-board")  # fmt: skip
+    if board in _PLAIN_BOARDS and (wild is not None or stripped):
+        yield Finding(("first_to_act", "board"), f"{board} reads boards of one full deck without wild cards, and "
+                      f"{wild or stripped} here; use best-high-board or best-low-board")  # fmt: skip

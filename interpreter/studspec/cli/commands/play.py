@@ -102,7 +102,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )  # fmt: skip
     cmd.add_argument("--players", type=int, help=f"{PLAYERS_HELP} (you included)")
     cmd.add_argument(
-        "--seat", type=whole_number(1, 10), default=1, help="your seat, 1 = first left of the dealer (default 1)"
+        "--seat", type=whole_number(1, 16), default=1, help="your seat, 1 = first left of the dealer (default 1)"
     )
     cmd.add_argument(
         "--seed",
