@@ -10,6 +10,10 @@ best-of-seven high evaluations per second on one core in pure Python. This scrip
 * wild-card evaluation (:mod:`studspec.engine.wild`): seven cards holding exactly one and
   exactly two wild deuces, seven cards with a joker as the bug, and Baseball's eight and
   nine cards with threes and nines wild (as many as the deal gives);
+* the rankings of issue 26 (badugi with the ace low and high, ace-to-five high, soko), best of
+  seven, each beside treys' natural high evaluator (issue 26: none slower than a third of it)
+  and studspec's own ``HIGH`` (for the record: a table look-up, which a badugi's suits and a
+  soko four-flush cannot be reduced to);
 * when ``treys`` or ``pokerkit`` is importable, their seven-card evaluators timed in the
   same process on the same hands, and the ratio ("studspec is N.Nx treys"); each wild-card
   figure is set beside treys' natural seven-card figure too (issue 10: at least 1x).
@@ -33,13 +37,19 @@ from pathlib import Path
 from typing import Any
 
 try:
+    from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
+    from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
-    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH
+    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
+    from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
+    from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
+    from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
-    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH
+    from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
+    from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
 
 Hand = tuple[Card, ...]
@@ -49,6 +59,9 @@ DEFAULT_REPEAT = 5
 REQUIRED_HIGH_RATE = 100_000
 REQUIRED_HIGH_VS_TREYS = 10.0
 REQUIRED_WILD_VS_TREYS = 1.0
+REQUIRED_RANKING_VS_TREYS = 1 / 3
+"""Issue 26: no ranking evaluates slower than a third of the natural high evaluator (treys')."""
+MORE_RANKINGS: tuple[Ranking, ...] = (BADUGI, BADUGI_ACE_HIGH, ACE_TO_FIVE_HIGH, SOKO)
 DEUCES_WILD = WildSpec(frozenset({Rank.TWO}))
 BASEBALL = WildSpec(frozenset({Rank.THREE, Rank.NINE}))
 BUG = WildSpec(jokers=JokerPlay.BUG)
@@ -262,6 +275,20 @@ def report_wild(args: argparse.Namespace, high: float, treys: float | None) -> b
     return ok
 
 
+def report_rankings(hands: Sequence[Hand], repeat: int, treys: float | None) -> bool:
+    """Print the issue 26 rankings' warm rates, each timed in turn with ``HIGH`` (so noise slows
+    both alike) and set beside it and treys; whether each is at least a third of treys'."""
+    print("the issue 26 rankings (best of seven, passes taken in turn with HIGH's):")
+    ok = True
+    for ranking in MORE_RANKINGS:
+        time_pass(ranking.value, hands)  # warm
+        rate, high = interleaved_best_rates([(ranking.value, hands), (HIGH.value, hands)], repeat)
+        versus = f", {rate / treys:.1f}x treys" if treys else ""
+        print(f"  {'studspec ' + ranking.name:<34} {rate:>12,.0f} evals/s  ({rate / high:.2f}x HIGH{versus})")
+        ok = ok and (treys is None or rate >= REQUIRED_RANKING_VS_TREYS * treys)
+    return ok
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     hands = random_hands(args.number, args.seed)
@@ -276,8 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     low_kit = pokerkit_evaluator(hands, low=True)
     report_library("pokerkit RegularLowHand (vs low)", low_kit, low, *timing)
     wild_ok = report_wild(args, high, treys)
+    rankings_ok = report_rankings(hands, args.repeat, treys)
 
     checks = [(high >= REQUIRED_HIGH_RATE, f"high evaluation at least {REQUIRED_HIGH_RATE:,}/s")]
+    checks.append((rankings_ok, "every issue 26 ranking at least a third of treys' natural high"))
     if treys:
         checks.append((high >= REQUIRED_HIGH_VS_TREYS * treys, f"high at least {REQUIRED_HIGH_VS_TREYS:.0f}x treys"))
         checks.append((wild_ok, f"every wild-card figure at least {REQUIRED_WILD_VS_TREYS:.0f}x treys"))

@@ -234,6 +234,78 @@ def eight_or_better(key: Key, qualifier: int) -> bool:
     return key[0] == HIGH_CARD and len(key) == 6 and key[1] <= qualifier
 
 
+def badugi_key(cards: Sequence[Nature], ace_low: bool = True) -> Key:
+    """Badugi (docs/rules.md V18): every set of cards with no suit and no rank twice; the
+    most cards, then the lowest highest card, and so on, aces low unless ``ace_low`` is false
+    (larger key is better)."""
+    best: Key = ()
+    for size in range(1, min(4, len(cards)) + 1):
+        for group in combinations(cards, size):
+            ranks = [1 if ace_low and rank == ACE else rank for rank, _ in group]
+            if len(set(ranks)) == size and len({suit for _, suit in group}) == size:
+                best = max(best, (size, *(-rank for rank in sorted(ranks, reverse=True))))
+    return best
+
+
+def badugi_qualifies(key: Key, qualifier: int) -> bool:
+    """A qualified badugi is four cards, the highest at most ``qualifier`` (ace 1, or 14 where
+    it is high: never)."""
+    return key[0] == 4 and -key[1] <= qualifier
+
+
+_A5_CLASSES = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))
+
+
+def _a5_high_cards(cards: Sequence[Nature]) -> Key:
+    """Five cards or fewer under ace-to-five high: no pair the best class, then a pair, two
+    pair, trips, a full house, quads; the highest ranks first within a class, aces low."""
+    ranks = Counter(1 if rank == ACE else rank for rank, _ in cards)
+    order = sorted(ranks, key=lambda rank: (ranks[rank], rank), reverse=True)
+    shape = tuple(ranks[rank] for rank in order)
+    index = next(i for i, full in enumerate(_A5_CLASSES) if full[: len(shape)] == shape)
+    return (-index, *order)
+
+
+def ace_to_five_high_key(cards: Sequence[Nature]) -> Key:
+    """Ace-to-five high (docs/rules.md V19, Razz High): the best five by :func:`_a5_high_cards`."""
+    if len(cards) <= 5:
+        return _a5_high_cards(cards)
+    return max(_a5_high_cards(five) for five in combinations(cards, 5))
+
+
+def _soko_cards(cards: Sequence[Nature]) -> Key:
+    """Five cards or fewer under soko: high poker with a four-straight and a four-flush between
+    a pair and two pair (the high categories from two pair up moved two places)."""
+    key = five_card_key(cards) if len(cards) == 5 else short_key(cards)
+    if key[0] >= TWO_PAIR:
+        return (key[0] + 2, *key[1:])
+    suits = Counter(suit for _, suit in cards)
+    suit, most = suits.most_common(1)[0] if suits else ("", 0)
+    if most == 4:
+        suited = sorted((rank for rank, s in cards if s == suit), reverse=True)
+        return (TWO_PAIR + 1, *suited, *(rank for rank, s in cards if s != suit))
+    ranks = {rank for rank, _ in cards}
+    for top in range(ACE, 4, -1):
+        if set(range(top - 3, top + 1)) <= ranks:
+            rest = [rank for rank, _ in cards]
+            for rank in range(top - 3, top + 1):
+                rest.remove(rank)
+            return (TWO_PAIR, top, *rest)
+    if {ACE, 2, 3, 4} <= ranks:
+        rest = [rank for rank, _ in cards]
+        for rank in (ACE, 2, 3, 4):
+            rest.remove(rank)
+        return (TWO_PAIR, 4, *rest)
+    return key
+
+
+def soko_key(cards: Sequence[Nature]) -> Key:
+    """Soko (docs/rules.md V20, Canadian stud): the best five by :func:`_soko_cards`."""
+    if len(cards) <= 5:
+        return _soko_cards(cards)
+    return max(_soko_cards(five) for five in combinations(cards, 5))
+
+
 def _window(high: int) -> frozenset[int]:
     return frozenset((ACE, 2, 3, 4, 5)) if high == 5 else frozenset(range(high - 4, high + 1))
 
@@ -336,12 +408,14 @@ class ShareOracle:
     qualifier: int | None = None
     least: tuple[int, int] | None = None
     """A high share's least qualifying hand: its category and deciding rank (``at_least``)."""
+    qualifies: Callable[[Key, int], bool] = eight_or_better
+    """Whether a key meets the share's qualifier (a five-card low, or a four-card badugi)."""
 
     def winners(self, seats: Sequence[int], held: dict[int, Holding]) -> list[int]:
         scored: dict[int, Key] = {}
         for seat in seats:
             key = self.score(held[seat])
-            if key is not None and (self.qualifier is None or eight_or_better(key, self.qualifier)):
+            if key is not None and (self.qualifier is None or self.qualifies(key, self.qualifier)):
                 if self.least is not None and key[:2] < self.least:  # a lower class, or its rank below
                     continue
                 scored[seat] = key
@@ -450,7 +524,7 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             return f"wild cards in a {name} share"
         if wild_ranks and variant.wild.flush != "distinct-ranks":
             return f"wild.flush {variant.wild.flush}"  # this oracle's flushes are five different ranks
-        if qualifier is not None and name != "ace-to-five-low":
+        if qualifier is not None and name not in ("ace-to-five-low", "badugi", "badugi-ace-high"):
             return f"a qualifier on a {name} share"
         if share.own is not None and share.board is not None:
             if wild_ranks or (name != "high" and name not in LOWS):
@@ -463,6 +537,11 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
             oracles.append(ShareOracle(name, score, True, True, least=least_key(share)))
         elif name in LOWS:
             oracles.append(ShareOracle(name, _ranked(lows[name]), False, False, qualifier))
+        elif name in MORE_RANKINGS:
+            if share.at_least is not None:
+                return f"at_least on a {name} share"  # the least hands are high poker's keys
+            key, high = MORE_RANKINGS[name]
+            oracles.append(ShareOracle(name, _ranked(key), True, high, qualifier, qualifies=badugi_qualifies))
         elif name in HOLE_SHARES:
             highest, ace_low = HOLE_SHARES[name]
             anywhere = share.card_face == "any"
@@ -505,6 +584,13 @@ LOWS: dict[str, Callable[..., Key]] = {
     "deuce-to-seven-low": deuce_to_seven_key,
     "ace-to-six-low": ace_to_six_key,
 }
+MORE_RANKINGS: dict[str, tuple[Callable[[Sequence[Nature]], Key], bool]] = {
+    "badugi": (badugi_key, False),
+    "badugi-ace-high": (lambda cards: badugi_key(cards, ace_low=False), False),
+    "ace-to-five-high": (ace_to_five_high_key, True),
+    "soko": (soko_key, True),
+}
+"""The issue 26 rankings: each key (larger wins) and whether its share is a high share."""
 
 
 def deck_keys(

@@ -106,6 +106,17 @@ def test_a_refused_turn_up_leaves_the_hand_as_it_was(tmp_path: Path) -> None:
     refused(hand, "p1 up QsJs", "turn")  # p1 has chosen; only p2 is still to choose
 
 
+def test_a_card_named_twice_is_refused_where_the_cards_are_unseen(tmp_path: Path) -> None:
+    """A card named twice is refused though the seat's cards were dealt unseen (``??``): a
+    named card may stand for one unseen card, not two (fuzz finding: ``sd QsQs`` accepted)."""
+    hand = Hand(book(tmp_path, "flip", FLIP), [1000, 1000], deal_from_outside=True)
+    unseen = parse_cards("????????", allow_unknown=True)
+    hand.deal(0, unseen)
+    hand.deal(1, unseen)
+    refused(hand, "p1 up 2c2c", "named twice")
+    act(hand, "p1 up 2c3c")
+
+
 def test_turning_up_an_up_card_is_refused(tmp_path: Path) -> None:
     """Roll your own turns down cards up: a card already face up is not eligible."""
     body = """streets:

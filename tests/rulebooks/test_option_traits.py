@@ -112,7 +112,19 @@ def test_only_a_low_ranking_is_low() -> None:
         "ace-to-five-low",
         "deuce-to-seven-low",  # docs/rules.md section V: 2-7 razz
         "ace-to-six-low",  # London lowball
+        "badugi",  # docs/rules.md V18: the lowest badugi wins
+        "badugi-ace-high",  # V18: RazzBadeucey's badugi, the ace high
     )
+
+
+def test_the_issue_26_rankings_take_no_wild_cards_nor_a_stripped_deck() -> None:
+    """docs/rules.md V18-V20: badugi, ace-to-five high and soko are ranked on the full deck,
+    without wild cards; a badugi holds four cards at most."""
+    plain = values_where(HAND_TRAITS, lambda h: not h.wild)
+    assert plain == ("badugi", "badugi-ace-high", "ace-to-five-high", "soko")
+    assert values_where(HAND_TRAITS, lambda h: not h.stripped) == plain
+    assert [HAND_TRAITS[name].size for name in plain] == [4, 4, 5, 5]
+    assert not HAND_TRAITS["ace-to-five-high"].low and not HAND_TRAITS["soko"].low
 
 
 def test_the_spade_in_the_hole_is_a_card_share() -> None:

@@ -294,7 +294,12 @@ def test_the_schema_accepts_the_builtin_files_as_written() -> None:
 
 
 def test_option_values_read_the_schema_enums() -> None:
-    assert option_values("bring_in.card") == ["lowest-ace-high", "highest-ace-low", "highest-ace-high"]
+    assert option_values("bring_in.card") == [
+        "lowest-ace-high",
+        "highest-ace-low",
+        "highest-ace-high",
+        "lowest-ace-low",
+    ]
     assert option_values("first_to_act.board")[:2] == ["best-high-board", "best-low-board"]
     assert option_values("betting.structure") == ["fixed-limit", "spread-limit", "pot-limit", "no-limit"]
     assert option_values("deck.exhaustion") == ["none", "burns-then-community", "tda", "community"]

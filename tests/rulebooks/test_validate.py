@@ -148,7 +148,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         18,
         [
             "pots.shares[0].qualifier",
-            "only to a low hand (ace-to-five-low, ace-to-six-low, deuce-to-seven-low)",
+            "only to a low hand (ace-to-five-low, ace-to-six-low, badugi, badugi-ace-high, deuce-to-seven-low)",
             "'high' share",
         ],
     ),

@@ -586,13 +586,27 @@ class _Builder:
             return noun, "ranked as it stands, with no straight or flush: pairs first, then the highest cards"
         return noun, fill(said.text, self.book) + f", counting only its {_number(size)} cards"
 
+    def _short_hand(self) -> int:
+        """How many cards every hand holds when that is fewer than five (Henway's two: its
+        hands rank as they stand), else 0; a book with decisions or dealt-card rules, whose
+        hands may change size, is read as its rankings say."""
+        variant = self.variant
+        if variant.triggers or any(street.decisions for street in variant.streets):
+            return 0
+        cards = sum(len(street.deal) + variant.middle_cards_on(i) for i, street in enumerate(variant.streets))
+        return cards if cards < 5 else 0
+
     def shares(self) -> str:
         shares = self.variant.shares
         sizes = card_decisions.set_sizes(self.variant)
+        short = self._short_hand()
         described = []
         for share in shares:
             if share.set_hand is not None and sizes:
                 described.append(self.set_share(share, sizes))
+                continue
+            if short and not HAND_TRAITS[share.hand].card:
+                described.append(self.set_share(share, (short,)))
                 continue
             said = phrase("pots.shares.hand", share.hand)
             text = fill(said.text, self.book)
@@ -788,8 +802,9 @@ def _qualifier_sentences(shares: tuple[Share, ...], nouns: list[str]) -> list[st
         )
         if share.qualifier is not None:
             rank = _LOW_RANKS[share.qualifier]
+            size = _number(HAND_TRAITS[share.hand].size)
             sentences.append(
-                f"A {noun} qualifies only with five different ranks, none higher than {rank} "
+                f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
                 f"(\u201c{rank} or better\u201d); when no {noun} qualifies, {goes}."
             )
         elif share.at_least is not None:

@@ -126,6 +126,10 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "The player whose up card is the highest must bring in; aces count high, so an ace is the highest card.",
         noun="the highest up card",
     ),
+    ("bring_in.card", "lowest-ace-low"): Phrase(
+        "The player whose up card is the lowest must bring in; aces count low, so an ace is the lowest card.",
+        noun="the lowest up card",
+    ),
     ("bring_in.ties", "suit"): Phrase(f"Equal ranks are broken by suit: {_SUITS}."),
     ("bring_in.ties", "seat"): Phrase(
         "Equal ranks are broken by seat: of the tied players, the one nearest the dealer's left brings in."
@@ -163,6 +167,11 @@ PHRASES: dict[tuple[str, str], Phrase] = {
     ("first_to_act.board", "best-ace-to-six-board"): Phrase(
         "The lowest hand showing acts first, counted ace-to-six: aces are low and a pair counts against a hand.",
         noun="the lowest ace-to-six hand showing",
+    ),
+    ("first_to_act.board", "best-ace-to-five-high-board"): Phrase(
+        "The best hand showing acts first, counted ace-to-five high: a board without a pair beats "
+        "any paired board, then the highest cards win, aces low; straights and flushes do not count.",
+        noun="the best ace-to-five high hand showing",
     ),
     ("first_to_act.ties", "seat"): Phrase(
         "Between equal boards, the tied player nearest the dealer's left acts first."
@@ -467,6 +476,29 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "the lowest five cards counted ace-to-six: aces are low, straights and flushes count "
         "against the hand, so A-2-3-4-6 of mixed suits is the best",
         noun="ace-to-six low",
+    ),
+    ("pots.shares.hand", "badugi"): Phrase(
+        "the best badugi: the most cards, up to four, of different suits and different ranks; more "
+        "cards beat fewer, and between badugis of as many cards the lower highest card wins, then "
+        "the next, aces low, so 4-3-2-A of four suits is the best",
+        noun="badugi",
+    ),
+    ("pots.shares.hand", "badugi-ace-high"): Phrase(
+        "the best badugi counted with the ace high: the most cards, up to four, of different suits "
+        "and different ranks; more cards beat fewer, and between badugis of as many cards the lower "
+        "highest card wins, then the next, so 5-4-3-2 of four suits is the best",
+        noun="badugi",
+    ),
+    ("pots.shares.hand", "ace-to-five-high"): Phrase(
+        "the highest five cards counted ace-to-five: aces are low, straights and flushes do not "
+        "count, a hand without a pair beats any hand with one (and a pair beats two pair), and "
+        "within each the highest cards win, so K-Q-J-T-9 is the best",
+        noun="ace-to-five high hand",
+    ),
+    ("pots.shares.hand", "soko"): Phrase(
+        "the best five-card poker hand with two more hands between a pair and two pair: a "
+        "four-flush (four cards of one suit) above a four-straight (four ranks in a row)",
+        noun="soko hand",
     ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(
         "the highest spade among a player's face-down cards, the ace highest; a folded hand has "

@@ -24,6 +24,8 @@ from studspec.rulebook.options import (
     IndicatorTraits,
 )
 
+from .ace_to_five_high import ACE_TO_FIVE_HIGH
+from .badugi import BADUGI, BADUGI_ACE_HIGH
 from .betting import FixedLimit, NoLimit, PotLimit, Sizing, SpreadLimit
 from .cards import CARDS, FIRST_JOKER, JOKERS, RANK_LETTERS, SUIT_LETTERS, Card, Rank, Suit, parse_card
 from .decisions import DecisionRule
@@ -52,6 +54,7 @@ from .shares import (
     lowest_ace_high,
     lowest_ace_low,
 )
+from .soko import SOKO
 from .triggers import DealtCardRule, Price, TriggerEffect, ante, big_bet, bring_in, small_bet, the_pot
 from .wild_cards import CancelRule, FollowRule, PerPlayer, WildTable, lowest_down_card
 from .wild_ranking import FlushWilds, JokerPlay
@@ -82,6 +85,13 @@ def highest_card_ace_low(card: Card) -> tuple[int, int]:
 def highest_card_ace_high(card: Card) -> tuple[int, int]:
     """The highest card brings in, aces high, the ace of spades highest (seed 001: pot limit)."""
     return (int(card.rank), int(card.suit))
+
+
+@BRING_IN_CARD.register("lowest-ace-low")
+def lowest_card_ace_low(card: Card) -> tuple[int, int]:
+    """The lowest card brings in, aces low, the ace of clubs the lowest (generic_poker's
+    ``low card al``: Razz High, where the ace is the worst card of an ace-to-five high hand)."""
+    return (-((card.rank + 1) % 13), -card.suit)
 
 
 BRING_IN_TIES: Registry[Callable[[tuple[int, int], int], tuple[int, ...]]] = Registry("bring_in.ties")
@@ -123,6 +133,7 @@ FIRST_TO_ACT_BOARD.add("best-high-board", HIGH_BOARD)  # no straights or flushes
 FIRST_TO_ACT_BOARD.add("best-low-board", ACE_TO_FIVE_LOW)  # the lowest board acts (WSOP-L 235)
 FIRST_TO_ACT_BOARD.add("best-deuce-to-seven-board", DEUCE_TO_SEVEN_BOARD)  # 2-7 razz: the ace is worst
 FIRST_TO_ACT_BOARD.add("best-ace-to-six-board", ACE_TO_SIX_BOARD)  # London lowball
+FIRST_TO_ACT_BOARD.add("best-ace-to-five-high-board", ACE_TO_FIVE_HIGH)  # Razz High: no pair best, aces low
 
 FIRST_TO_ACT_TIES: Registry[Callable[[Sequence[Card], int, Evaluator], tuple[int, ...]]] = Registry("first_to_act.ties")
 
@@ -542,6 +553,10 @@ SHARE_RULES: Registry[ShareRule] = Registry("pots.shares.hand")
 """What wins each share of a pot: a poker hand, or one card in the hole."""
 for _name in ("high", "ace-to-five-low", "deuce-to-seven-low", "ace-to-six-low", "high-flush-over-full-house"):
     SHARE_RULES.add(_name, RankedShare(RANKINGS[_name]))
+SHARE_RULES.add("badugi", RankedShare(BADUGI))  # docs/rules.md V18
+SHARE_RULES.add("badugi-ace-high", RankedShare(BADUGI_ACE_HIGH))  # docs/rules.md V18: generic_poker's badugi_ah
+SHARE_RULES.add("ace-to-five-high", RankedShare(ACE_TO_FIVE_HIGH))  # docs/rules.md V19
+SHARE_RULES.add("soko", RankedShare(SOKO))  # docs/rules.md V20
 SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))
 SHARE_RULES.add("low-spade-in-the-hole", HoleCardShare("low-spade-in-the-hole", Suit.SPADES, lowest_ace_low))
 SHARE_RULES.add(

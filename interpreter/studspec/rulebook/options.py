@@ -207,6 +207,14 @@ class HandTraits:
     ace_low: bool = False
     """The ace is the lowest rank, counted 1 by a qualifier (ace-to-five, ace-to-six); in a
     deuce-to-seven low it is high and never qualifies (the stripped deck's qualifier check)."""
+    wild: bool = True
+    """Wild cards may play in it; a ranking without wild-card tables (badugi, ace-to-five
+    high, soko) is refused in a book where any card can be wild."""
+    stripped: bool = True
+    """It may rank a stripped or doubled deck's hands (``deck.removed_ranks``, ``deck.copies``);
+    the rankings added for issue 26 are written for one full deck and refuse either."""
+    size: int = 5
+    """How many cards its best hand holds at most: a badugi four, a poker hand five."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
@@ -216,6 +224,10 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
         "deuce-to-seven-low": HandTraits(low=True),
         "ace-to-six-low": HandTraits(low=True, ace_low=True),
         "high-flush-over-full-house": HandTraits(low=False),
+        "badugi": HandTraits(low=True, ace_low=True, wild=False, stripped=False, size=4),
+        "badugi-ace-high": HandTraits(low=True, wild=False, stripped=False, size=4),
+        "ace-to-five-high": HandTraits(low=False, ace_low=True, wild=False, stripped=False),
+        "soko": HandTraits(low=False, wild=False, stripped=False),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
         "low-spade-in-the-hole": HandTraits(low=True, card=True),
         "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),

@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .checks import Book, Finding, check
-from .options import DECK_TRAITS, TRIGGER_EFFECT_TRAITS, TRIGGER_PRICE_TRAITS, values_where
+from .options import (
+    DECK_TRAITS,
+    HAND_TRAITS,
+    INDICATOR_TRAITS,
+    TRIGGER_EFFECT_TRAITS,
+    TRIGGER_PRICE_TRAITS,
+    values_where,
+)
 
 
 @check(("wild",))
@@ -110,3 +117,48 @@ def a_void_deal_restarts_a_plain_deal(book: Book) -> Iterator[Finding]:
             why = "blinds, posted once before the deal" if blinds else "draws or buys, dealt outside a street's deal"
             yield Finding(("triggers", index, "effect"), f"void-deal deals the hand again from its first street, "
                           f"which this book cannot do: it has {why}; use kill or win-pot, or drop them")  # fmt: skip
+
+
+_PLAIN_BOARDS = ("best-ace-to-five-high-board",)
+"""The first-to-act boards whose ranking has no wild-card tables (:func:`rankings_fit_the_deck`)."""
+
+
+def _something_wild(book: Book) -> str | None:
+    """What makes a card wild in this book (for the message), or ``None`` when nothing does."""
+    wild = book.get("wild", {})
+    for key in ("ranks", "cards", "moves", "follows"):
+        if wild.get(key):
+            return f"wild.{key}"
+    for key in ("follow", "per_player"):
+        if wild.get(key, "none") != "none":
+            return f"wild.{key}"
+    if DECK_TRAITS[book["deck"]["cards"]].jokers:
+        return f"the jokers of deck.cards {book['deck']['cards']}"
+    if any(INDICATOR_TRAITS[street["indicator"]].wild for street in book["streets"] if "indicator" in street):
+        return "an indicator card of a wild rank (streets[].indicator)"
+    return None
+
+
+@check(("pots", "shares"), ("wild",), ("deck",), ("streets",), ("first_to_act",))
+def rankings_fit_the_deck(book: Book) -> Iterator[Finding]:
+    """Badugi, ace-to-five high and soko (docs/rules.md V18-V20) have no wild-card tables and
+    are ranked on one full deck: a book where a card can be wild, or whose deck is stripped or
+    doubled, names another ranking (``HAND_TRAITS``), so a book that validates plays."""
+    wild = _something_wild(book)
+    deck = book["deck"]
+    stripped = "deck.removed_ranks strips it" if deck.get("removed_ranks") else None
+    stripped = "deck.copies doubles it" if deck.get("copies", 1) > 1 else stripped
+    for index, share in enumerate(book["pots"]["shares"]):
+        traits = HAND_TRAITS[share["hand"]]
+        node = ("pots", "shares", index, "hand")
+        if wild is not None and not traits.wild:
+            takes = ", ".join(values_where(HAND_TRAITS, lambda hand: hand.wild and not hand.card))
+            yield Finding(node, f"the {share['hand']} ranking takes no wild cards, and {wild} makes a card wild "
+                          f"here; remove the wild cards or rank hands by one that takes them ({takes})")  # fmt: skip
+        elif stripped and not traits.stripped:
+            yield Finding(node, f"the {share['hand']} ranking is played on one full 52-card deck, and {stripped}; "
+                          "use the standard deck or rank hands by another ranking")  # fmt: skip
+    board = book.get("first_to_act", {}).get("board")
+    if board in _PLAIN_BOARDS and (wild is not None or stripped):
+        yield Finding(("first_to_act", "board"), f"{board} reads boards of one full deck without wild cards, and "
+                      f"{wild or stripped} here; use best-high-board or best-low-board")  # fmt: skip
