@@ -188,6 +188,7 @@ def test_a_turned_card_that_changes_the_wild_cards_is_read_at_once(tmp_path: Pat
         ),
         ("name: seven-card-no-peek\n", "name: x\nwild:\n  per_player: lowest-down-card\n", "per_player: none"),
         ("name: seven-card-no-peek\n", "name: x\npots:\n  shares: [{hand: ace-to-five-low}]\n", "a high poker hand"),
+        ("name: seven-card-no-peek\n", "name: x\npots:\n  shares: [{hand: soko}]\n", "a high poker hand"),
         ("name: seven-card-no-peek\n", "name: x\ntriggers: [{rank: '3', effect: kill}]\n", "would not see it"),
         ("    bring_in: false\n", "    bring_in: false\n    indicator: fold-rank\n", "a fold-rank indicator"),
     ],

@@ -584,9 +584,11 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         return
     where = ("pots", "shares", index, "at_least")
     traits = HAND_TRAITS[share["hand"]]
-    if traits.low or traits.card:
-        highs = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.low and not hand.card)))
-        yield Finding(where, f"at_least (the least hand that qualifies) applies only to a high hand ({highs}); "
+    if traits.low or traits.card or not traits.classes:
+        highs = ", ".join(
+            sorted(values_where(HAND_TRAITS, lambda hand: not hand.low and not hand.card and hand.classes))
+        )
+        yield Finding(where, f"at_least (the least hand that qualifies) applies only to a high poker hand ({highs}); "
                       f"a low share takes a qualifier (its highest rank: 8 for eight-or-better)")  # fmt: skip
     elif book["deck"].get("removed_ranks"):
         yield Finding(where, "at_least is not read on a stripped deck (deck.removed_ranks): its least hands "

@@ -215,6 +215,10 @@ class HandTraits:
     the rankings added for issue 26 are written for one full deck and refuse either."""
     size: int = 5
     """How many cards its best hand holds at most: a badugi four, a poker hand five."""
+    classes: bool = True
+    """Its hands fall in the poker classes, pair up to straight flush, in their usual order:
+    what a high share's least hand (``at_least``) names, and what a no-peek turn beats
+    (ace-to-five high turns them over; soko adds two)."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
@@ -226,8 +230,8 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
         "high-flush-over-full-house": HandTraits(low=False),
         "badugi": HandTraits(low=True, ace_low=True, wild=False, stripped=False, size=4),
         "badugi-ace-high": HandTraits(low=True, wild=False, stripped=False, size=4),
-        "ace-to-five-high": HandTraits(low=False, ace_low=True, wild=False, stripped=False),
-        "soko": HandTraits(low=False, wild=False, stripped=False),
+        "ace-to-five-high": HandTraits(low=False, ace_low=True, wild=False, stripped=False, classes=False),
+        "soko": HandTraits(low=False, wild=False, stripped=False, classes=False),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
         "low-spade-in-the-hole": HandTraits(low=True, card=True),
         "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),

@@ -53,7 +53,7 @@ def turns_until_best_read_one_hand(book: Book) -> Iterator[Finding]:
         return
     shares = book["pots"]["shares"]
     traits = HAND_TRAITS[shares[0]["hand"]]
-    plain = all(key in ("hand",) for key in shares[0]) and not traits.card and not traits.low
+    plain = all(key in ("hand",) for key in shares[0]) and not traits.card and not traits.low and traits.classes
     if len(shares) != 1 or not plain:
         yield Finding(("pots", "shares"), "a street with turn_until_best needs one share, a high poker hand with "
                       "no qualifier, own, board or set: it says what beats the best hand showing, and a few up "
