@@ -204,18 +204,33 @@ T = TypeVar("T")
 
 PARTS: list[Callable[[], Any]] = []
 """The factory of each phase module's part, in the order they registered."""
+LAZY: set[int] = set()
+"""The parts only some books use, made when first written (``None`` until then)."""
 
 
-def part(factory: Callable[[], T]) -> int:
+def part(factory: Callable[[], T], lazy: bool = False) -> int:
     """Register a phase module's part (a factory of its fresh record, called once per
-    hand); returns the index the hand keeps it at, ``hand.parts[index]``."""
+    hand); returns the index the hand keeps it at, ``hand.parts[index]``. A ``lazy`` part
+    (one only some books use: a no-peek turn, a face-down community card, a void) is
+    ``None`` in a new hand and made by :func:`own_part` when first written, so the hands of
+    every other book neither build nor hold it."""
     PARTS.append(factory)
+    if lazy:
+        LAZY.add(len(PARTS) - 1)
     return len(PARTS) - 1
 
 
 def new_parts() -> list[Any]:
-    """A fresh record of every part, for a new hand."""
-    return [make() for make in PARTS]
+    """A fresh record of every part, for a new hand (a lazy part: ``None``)."""
+    return [None if index in LAZY else make() for index, make in enumerate(PARTS)]
+
+
+def own_part(hand: HandCore, index: int) -> Any:
+    """The hand's part at ``index``, made now if it is a lazy part not made yet."""
+    found = hand.parts[index]
+    if found is None:
+        found = hand.parts[index] = PARTS[index]()
+    return found
 
 
 def fold(hand: HandCore, seat: int) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from studspec.rulebook.model import Face
 
 from .cards import Card
-from .core import HandCore, part
+from .core import HandCore, own_part, part
 from .events import CommunityCardDealtDown, CommunityCardTurned
 from .wild_now import track
 
@@ -32,13 +32,13 @@ class HiddenBoardPart:
         """Face-down community cards dealt so far this hand."""
 
 
-_PART = part(HiddenBoardPart)
+_PART = part(HiddenBoardPart, lazy=True)
 
 
 def deal_face_down(hand: HandCore, cards: Sequence[Card | None]) -> None:
     """Community cards dealt face down to the middle, each for the later street that turns it
     (in street order, the earlier streets' first)."""
-    hidden: HiddenBoardPart = hand.parts[_PART]
+    hidden: HiddenBoardPart = own_part(hand, _PART)
     order = [later for turning in hand.rules.boards_down for later in turning]
     for card in cards:
         hidden.cards.append((card, order[hidden.dealt]))
@@ -49,7 +49,7 @@ def deal_face_down(hand: HandCore, cards: Sequence[Card | None]) -> None:
 def next_known(hand: HandCore) -> bool:
     """Whether the next card this street turns is known (dealt seen: the turn needs no dealer);
     a card dealt unseen waits for the dealer to name it."""
-    hidden: HiddenBoardPart = hand.parts[_PART]
+    hidden: HiddenBoardPart = own_part(hand, _PART)
     street = hand.street or 0
     return next(card for card, later in hidden.cards if later == street) is not None
 
@@ -57,7 +57,7 @@ def next_known(hand: HandCore) -> bool:
 def turn(hand: HandCore, named: Card | None) -> None:
     """Turn up this street's next face-down community card (``named``: the card the dealer
     names for one dealt unseen): it plays in every hand from now on."""
-    hidden: HiddenBoardPart = hand.parts[_PART]
+    hidden: HiddenBoardPart = own_part(hand, _PART)
     street = hand.street or 0
     index = next(i for i, (_, later) in enumerate(hidden.cards) if later == street)
     card, _ = hidden.cards.pop(index)
@@ -69,14 +69,14 @@ def turn(hand: HandCore, named: Card | None) -> None:
 
 def face_down(hand: HandCore) -> list[Card | None]:
     """The community cards still face down in the middle, in the order dealt."""
-    hidden: HiddenBoardPart = hand.parts[_PART]
-    return [card for card, _ in hidden.cards]
+    hidden: HiddenBoardPart | None = hand.parts[_PART]
+    return [] if hidden is None else [card for card, _ in hidden.cards]
 
 
 def as_seen(hand: HandCore) -> tuple[Card | None, ...]:
     """The community cards as every seat sees them: those turned, then ``None`` for each
     still face down (seen by nobody)."""
-    hidden: HiddenBoardPart = hand.parts[_PART]
-    if not hidden.cards:
+    hidden: HiddenBoardPart | None = hand.parts[_PART]
+    if hidden is None or not hidden.cards:
         return tuple(hand.community)
     return (*hand.community, *(None for _ in hidden.cards))

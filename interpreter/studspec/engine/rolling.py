@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from studspec.rulebook.model import Face
 
-from .core import HandCore, PhaseHandler, fold, part
+from .core import HandCore, PhaseHandler, fold, own_part, part
 from .dealing import begin_street
 from .events import CardsTurned, RollFellShort
 from .phases import PhaseKind
@@ -44,7 +44,7 @@ class RollPart:
         """The last turn made a new best hand showing (a betting round follows)."""
 
 
-_PART = part(RollPart)
+_PART = part(RollPart, lazy=True)
 
 
 def showing_value(hand: HandCore, seat: int) -> int:
@@ -84,7 +84,7 @@ def enter_roll(hand: HandCore) -> None:
     index = hand.phase.street
     assert index is not None
     begin_street(hand, index)
-    found: RollPart = hand.parts[_PART]
+    found: RollPart = own_part(hand, _PART)
     if found.street != index:
         found.street, found.last = index, -1
     betting_of(hand).rounds.pop(index, None)  # each new best hand opens a round of its own
@@ -115,8 +115,8 @@ def enter_roll(hand: HandCore) -> None:
 
 def new_best(hand: HandCore) -> bool:
     """The machine's condition for a betting round: the last turn made a new best hand."""
-    found: RollPart = hand.parts[_PART]
-    return found.beat
+    found: RollPart | None = hand.parts[_PART]
+    return found is not None and found.beat
 
 
 ROLL = PhaseHandler(PhaseKind.ROLL, enter=enter_roll)

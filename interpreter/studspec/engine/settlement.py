@@ -193,8 +193,8 @@ def award_pot(
         if not seats:  # nobody qualifies: the share goes to the first share somebody won
             portions[won[0]] += portions[index]
             portions[index] = 0
-    first = sorted(winners[won[0]])
-    if len(won) > 1 and len(first) > 1 and all(sorted(winners[i]) == first for i in won):
+    first = winners[won[0]]
+    if len(won) > 1 and len(first) > 1 and all(sorted(winners[i]) == sorted(first) for i in won):
         # The same hands tie for every share won (a share nobody won adds to the first): identical hands.
         kept = [shares[i] for i in won], [portions[i] for i in won], [values[i] for i in won]
         return _identical_hands(pot_index, amount, winners[won[0]], *kept, held, odd_chip)

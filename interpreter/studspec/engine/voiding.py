@@ -18,7 +18,7 @@ back to the first street (:mod:`.machine`) is taken while :func:`voided` holds.
 from __future__ import annotations
 
 from .cards import Card
-from .core import PARTS, HandCore, part
+from .core import HandCore, new_parts, own_part, part
 from .events import DealVoided
 
 
@@ -34,20 +34,20 @@ class VoidPart:
         """A void has gathered the cards: the machine goes back to the first street next."""
 
 
-_PART = part(VoidPart)
+_PART = part(VoidPart, lazy=True)
 
 
 def may_void(hand: HandCore, most: int) -> bool:
     """Whether a void-deal card voids the deal now: fewer than ``most`` voids so far (after
     that the card plays as what it is), and the hand not already restarting."""
-    voids: VoidPart = hand.parts[_PART]
-    return voids.count < most and not voids.due
+    voids: VoidPart | None = hand.parts[_PART]
+    return voids is None or (voids.count < most and not voids.due)
 
 
 def void(hand: HandCore, seat: int, card: Card) -> None:
     """Void the deal: every card back in the deck and shuffled, every seat's cards, the
     middle and every phase's record gone, the chips left as they are."""
-    voids: VoidPart = hand.parts[_PART]
+    voids: VoidPart = own_part(hand, _PART)
     voids.count += 1
     voids.due = True
     hand.events.append(DealVoided(seat, card, voids.count))
@@ -58,24 +58,24 @@ def void(hand: HandCore, seat: int, card: Card) -> None:
     hand.shown[:] = [0] * hand.seats
     hand.community.clear()
     hand.street = None
-    for index, make in enumerate(PARTS):
+    for index, fresh in enumerate(new_parts()):
         if index != _PART:
-            hand.parts[index] = make()
+            hand.parts[index] = fresh
 
 
 def voided(hand: HandCore) -> bool:
     """The machine's condition to go back to the first street: a void has gathered the cards."""
-    voids: VoidPart = hand.parts[_PART]
-    return voids.due
+    voids: VoidPart | None = hand.parts[_PART]
+    return voids is not None and voids.due
 
 
 def restart(hand: HandCore) -> None:
     """Taking the edge back to the first street: the void is carried out."""
-    voids: VoidPart = hand.parts[_PART]
+    voids: VoidPart = own_part(hand, _PART)
     voids.due = False
 
 
 def voids_of(hand: HandCore) -> int:
     """How many times this hand's deal has been voided."""
-    voids: VoidPart = hand.parts[_PART]
-    return voids.count
+    voids: VoidPart | None = hand.parts[_PART]
+    return 0 if voids is None else voids.count
