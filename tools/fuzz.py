@@ -508,7 +508,35 @@ def set_share_oracles(variant: Variant, wild_ranks: Wilds, sizes: set[int]) -> l
 
 
 def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | str:
-    """This module's oracle for each of the book's shares, or why it cannot check them."""
+    """This module's oracle for each of the book's shares, or why it cannot check them; a
+    share with hand classes (``class_ranks``) puts its class before its key."""
+    oracles = _share_oracles(variant, wild_ranks)
+    if isinstance(oracles, str):
+        return oracles
+    for index, share in enumerate(variant.shares):
+        if share.class_ranks:
+            if share.qualifier is not None or share.at_least is not None:
+                return "a qualifier beside hand classes"
+            oracles[index] = _classed(oracles[index], {RANK_LETTERS.index(letter) + 2 for letter in share.class_ranks})
+    return oracles
+
+
+def _classed(oracle: ShareOracle, ranks: set[int]) -> ShareOracle:
+    """The oracle with the hand's class first: holding a card of ``ranks`` anywhere in its
+    cards (the upper class) beats holding none, whichever way the share's keys win."""
+    inner = oracle.score
+
+    def score(holding: Holding) -> Key | None:
+        key = inner(holding)
+        if key is None:
+            return None
+        upper = any(rank in ranks for rank, _ in holding.playing)
+        return (int(upper) if oracle.larger_wins else int(not upper), *key)
+
+    return replace(oracle, score=score)
+
+
+def _share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | str:
     oracles: list[ShareOracle] = []
     high_key, lows = deck_keys(variant)
     for share in variant.shares:

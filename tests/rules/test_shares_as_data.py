@@ -134,6 +134,31 @@ def test_an_ace_high_flush_qualifies_for_at_least_an_ace_high_flush() -> None:
     assert least_cards("flush", 12) == list(parse_cards("Ac2c3c4c6c"))
 
 
+ACTION_RAZZ = str(ROOT / "tests" / "data" / "stud-family" / "action-razz.yaml")
+
+
+def test_action_razz_a_hand_holding_a_face_card_beats_any_without() -> None:
+    """BARGE rulebook, Action Razz: the nut razz hand A-2-3-4-5-6-7 is a 'butt' five and loses
+    to K-K-K-K-Q-Q-Q, a 'face' hand (queens full of kings): any hand holding a J, Q or K
+    beats any hand holding none."""
+    hands = {0: "Ah2h3s4c5d6s7c", 1: "KhKdKsKcQdQsQc"}
+    assert awarded(ACTION_RAZZ, 100, hands) == [("ace-to-five-low", ((1, 100),))]
+
+
+def test_action_razz_among_face_hands_the_best_low_wins_the_face_card_need_not_play() -> None:
+    """BARGE: the face card need not play in the low. p1 (a jack, and 7-5-4-3-2 below it)
+    beats p2 (a king, 8-6-4-3-2): both hold a face card, so the lows decide; p3, no face
+    card and the wheel, loses to both."""
+    hands = {0: "Jc7d5h4s3c2dKh", 1: "Kc8d6h4d3s2hQs", 2: "Ad2c3d4h5c9s8h"}
+    assert awarded(ACTION_RAZZ, 99, hands) == [("ace-to-five-low", ((0, 99),))]
+
+
+def test_action_razz_with_no_face_card_anywhere_the_best_low_wins() -> None:
+    """BARGE: with no face card at the showdown the best low wins, as in razz."""
+    hands = {0: "Ad2c3d4h5c9s8h", 1: "7c6d5h4s2dTc9c"}
+    assert awarded(ACTION_RAZZ, 100, hands) == [("ace-to-five-low", ((0, 100),))]
+
+
 HEARTS = str(ROOT / "tests" / "data" / "shares" / "high-heart-in-the-hand.yaml")
 
 
@@ -177,6 +202,7 @@ def test_validate_refuses_a_natural_share_with_nothing_wild_or_a_joker(book: str
         ("    - hand: high\n      at_least: {hand: flush, rank: '6'}\n", "its deciding rank is at least 7"),
         ("    - hand: high\n      qualifier: 8\n", "a high share takes at_least"),
         ("    - hand: high\n      suit: hearts\n", "suit says which card wins a card share"),
+        ("    - hand: high\n    - hand: high-spade-in-the-hole\n      class_ranks: [J]\n", "reads one card"),
         (
             (
                 "    - hand: high\n    - hand: ace-to-five-low\n    - hand: deuce-to-seven-low\n"

@@ -596,6 +596,22 @@ class _Builder:
         cards = sum(len(street.deal) + variant.middle_cards_on(i) for i, street in enumerate(variant.streets))
         return cards if cards < 5 else 0
 
+    def share_words(self, share: Share) -> tuple[str, str]:
+        """A share's noun and what wins it, in words (not a set hand's: :meth:`set_share`)."""
+        said = phrase("pots.shares.hand", share.hand)
+        text = fill(said.text, self.book)
+        if HAND_TRAITS[share.hand].card:
+            said, text = _card_share_words(share, said, text)
+        if share.own is not None and share.board is not None:
+            text += _own_and_board_words(share.own, share.board, share.own_face == "down")
+        if share.natural:
+            text += ", " + phrase("pots.shares.natural", "true").text
+        if share.class_ranks:
+            ranks = ", ".join(share.class_ranks[:-1]) + (" or " if len(share.class_ranks) > 1 else "")
+            text += (f"; but a hand holding a {ranks}{share.class_ranks[-1]} among all its cards, whether it "
+                     "plays or not, beats every hand holding none")  # fmt: skip
+        return (f"natural {said.noun}" if share.natural else said.noun), text
+
     def shares(self) -> str:
         shares = self.variant.shares
         sizes = card_decisions.set_sizes(self.variant)
@@ -608,15 +624,7 @@ class _Builder:
             if short and not HAND_TRAITS[share.hand].card:
                 described.append(self.set_share(share, (short,)))
                 continue
-            said = phrase("pots.shares.hand", share.hand)
-            text = fill(said.text, self.book)
-            if HAND_TRAITS[share.hand].card:
-                said, text = _card_share_words(share, said, text)
-            if share.own is not None and share.board is not None:
-                text += _own_and_board_words(share.own, share.board, share.own_face == "down")
-            if share.natural:
-                text += ", " + phrase("pots.shares.natural", "true").text
-            described.append((f"natural {said.noun}" if share.natural else said.noun, text))
+            described.append(self.share_words(share))
         nouns = [noun for noun, _ in described]
         if len(set(nouns)) < len(nouns):  # two shares of one ranking (Studaha): first, second
             described = [(f"{_ordinal(i + 1)} {noun}", text) for i, (noun, text) in enumerate(described)]

@@ -42,6 +42,7 @@ from .qualifiers import least_value
 from .records import quick_init
 from .registry import Registry
 from .shares import (
+    ClassShare,
     DoubleDeckShare,
     Evaluator,
     HoleCardShare,
@@ -756,12 +757,15 @@ def _share(share: Share, removed: frozenset[int], copies: int = 1) -> tuple[Shar
     value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
     rule = _share_rule(share, removed, copies)
     if share.natural:
-        assert not isinstance(rule, (HoleCardShare, NaturalShare))  # the checks allow natural on poker shares only
+        assert not isinstance(rule, (HoleCardShare, NaturalShare, ClassShare))  # poker shares only
         rule = NaturalShare(rule)
+    if share.class_ranks:
+        assert not isinstance(rule, (HoleCardShare, ClassShare))  # the checks allow classes on poker shares only
+        rule = ClassShare(rule, frozenset(RANK_LETTERS.index(letter) for letter in share.class_ranks))
     if share.at_least is None:
         return rule, share.qualifier
     hand, rank = share.at_least
-    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare, NaturalShare))  # poker shares only
+    assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare, NaturalShare, ClassShare))  # poker shares
     return rule, least_value(rule.ranking.value, hand, None if rank is None else RANK_LETTERS.index(rank))
 
 

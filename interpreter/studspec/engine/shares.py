@@ -303,7 +303,54 @@ class NaturalShare:
         return self.inner.describe(score)
 
 
-ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare
+CLASS_STEP = 1 << 40
+"""Added to a score of the upper class (above every value a ranking gives)."""
+
+
+class ClassShare:
+    """A poker share in which hands fall in two classes by the cards held: one holding a card
+    of ``ranks`` among all its cards beats every one holding none, and each class is ranked
+    by the share's hand (Action Razz: a face card, J, Q or K, anywhere in the seven, then
+    the best ace-to-five low; BARGE rulebook). The score carries the class above the value."""
+
+    __slots__ = ("high", "inner", "name", "ranking", "ranks")
+
+    def __init__(
+        self, inner: RankedShare | SetHandShare | OwnAndBoardShare | NaturalShare, ranks: frozenset[int]
+    ) -> None:
+        self.inner = inner
+        self.ranks = ranks
+        """The ranks (deuce 0 .. ace 12) that put a hand in the upper class."""
+        self.ranking = inner.ranking
+        self.high = inner.high
+        self.name = inner.name
+
+    def upper(self, holding: Holding) -> bool:
+        """The hand holds a card of the class ranks (jokers are of no rank)."""
+        return any(card < FIRST_JOKER and card >> 2 in self.ranks for card in holding.playing)
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.inner.ranking_for(holding)
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        return self.inner.cards(holding)
+
+    def score(self, holding: Holding) -> int | None:
+        value = self.inner.score(holding)
+        if value is None:
+            return None
+        return value + CLASS_STEP if self.upper(holding) else value
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        return self.inner.qualifies(score % CLASS_STEP, qualifier)
+
+    def describe(self, score: int) -> str:
+        words = self.inner.describe(score % CLASS_STEP)
+        held = "with" if score >= CLASS_STEP else "without"
+        return f"{words}, {held} a card of {'-'.join(RANK_LETTERS[rank] for rank in sorted(self.ranks))}"
+
+
+ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare | ClassShare
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

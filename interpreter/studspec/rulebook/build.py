@@ -69,6 +69,7 @@ def _share(data: Mapping[str, Any]) -> Share:
         own_face=data.get("own_face", "any"),
         at_least=_at_least(data.get("at_least")),
         natural=bool(data.get("natural", False)),
+        class_ranks=tuple(str(rank) for rank in data.get("class_ranks", ())),
         suit=data.get("suit", "spades"),
         card_face=data.get("card_face", "down"),
     )

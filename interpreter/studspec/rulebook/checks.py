@@ -533,7 +533,8 @@ def _reading(share: Book) -> tuple[Any, ...]:
     """What a share reads and how: two shares alike would always go to the same hands."""
     own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
     card = (share.get("suit", "spades"), share.get("card_face", "down"))
-    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card)
+    classes = tuple(sorted(share.get("class_ranks", ())))
+    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card, classes)
 
 
 def _always_won(share: Book) -> bool:
@@ -574,6 +575,9 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         )
     if share.get("natural"):
         yield from _natural_share(book, index, share)
+    if "class_ranks" in share and HAND_TRAITS[share["hand"]].card:
+        yield Finding(("pots", "shares", index, "class_ranks"), f"class_ranks ranks poker hands in classes by "
+                      f"the cards they hold; a {share['hand']} share reads one card")  # fmt: skip
     for key in ("suit", "card_face"):
         if key in share and not HAND_TRAITS[share["hand"]].card:
             cards = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.card)))

@@ -148,6 +148,9 @@ class Share:
     """For a card share: the suit of the card that wins it (``pots.shares[].suit``)."""
     card_face: str = "down"
     """For a card share: ``down``, the card counts in the hole only; ``any``, up or down too."""
+    class_ranks: tuple[str, ...] = ()
+    """Hand classes: a hand holding a card of these ranks beats every hand holding none
+    (``pots.shares[].class_ranks``: Action Razz's face cards)."""
     natural: bool = False
     """Wild cards play as what they are in this share: the best natural hand wins it."""
     at_least: tuple[str, str | None] | None = None
