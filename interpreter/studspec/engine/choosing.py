@@ -212,10 +212,17 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     named = action.cards or ()
     for number, card in enumerate(named):
         if card is not None and card in held:
-            position = next(
-                (p for p, c in enumerate(held) if c == card and p not in taken and (only is None or faces[p] is only)),
-                None,
-            )
+            first = held.index(card)
+            position: int | None = first
+            if first in taken or (only is not None and faces[first] is not only):  # a second copy? (D6)
+                position = next(
+                    (
+                        p
+                        for p, c in enumerate(held)
+                        if c == card and p not in taken and (only is None or faces[p] is only)
+                    ),
+                    None,
+                )
             if position is None:  # named more often than held, or not eligible
                 raise _refused(hand, seat, card, action, rule)
         else:
