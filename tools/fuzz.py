@@ -514,23 +514,25 @@ def share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | st
     if isinstance(oracles, str):
         return oracles
     for index, share in enumerate(variant.shares):
-        if share.class_ranks:
+        if share.class_ranks or share.top_hand is not None:
             if share.qualifier is not None or share.at_least is not None:
                 return "a qualifier beside hand classes"
-            oracles[index] = _classed(oracles[index], {RANK_LETTERS.index(letter) + 2 for letter in share.class_ranks})
+            letters, count = (share.class_ranks, 1) if share.class_ranks else share.top_hand or ("", 1)
+            oracles[index] = _classed(oracles[index], {RANK_LETTERS.index(letter) + 2 for letter in letters}, count)
     return oracles
 
 
-def _classed(oracle: ShareOracle, ranks: set[int]) -> ShareOracle:
-    """The oracle with the hand's class first: holding a card of ``ranks`` anywhere in its
-    cards (the upper class) beats holding none, whichever way the share's keys win."""
+def _classed(oracle: ShareOracle, ranks: set[int], count: int = 1) -> ShareOracle:
+    """The oracle with the hand's class first: holding ``count`` cards of ``ranks`` anywhere
+    in its cards (the upper class; a top hand) beats holding fewer, whichever way the share's
+    keys win."""
     inner = oracle.score
 
     def score(holding: Holding) -> Key | None:
         key = inner(holding)
         if key is None:
             return None
-        upper = any(rank in ranks for rank, _ in holding.playing)
+        upper = sum(1 for rank, _ in holding.playing if rank in ranks) >= count
         return (int(upper) if oracle.larger_wins else int(not upper), *key)
 
     return replace(oracle, score=score)

@@ -159,6 +159,21 @@ def test_action_razz_with_no_face_card_anywhere_the_best_low_wins() -> None:
     assert awarded(ACTION_RAZZ, 100, hands) == [("ace-to-five-low", ((0, 100),))]
 
 
+SEVENS = str(ROOT / "tests" / "data" / "shares" / "sevens-beat-everything.yaml")
+
+
+def test_a_house_top_hand_beats_every_other_hand() -> None:
+    """Issue 26's house rule, "a pair of sevens beats everything" (top_hand: rank 7, count 2):
+    p2's pair of sevens beats p1's straight flush; between two top hands the better poker
+    hand wins (p3's three sevens over p2's pair), and a lone seven is no top hand."""
+    hands = {0: "9h8h7h6h5hKcQd", 1: "7s7d2c3h9dJsKh"}
+    assert awarded(SEVENS, 100, hands) == [("high", ((1, 100),))]
+    three = {1: "7s7d2c3h9dJsKh", 2: "7c7hTcTdAs4s5d"}
+    assert awarded(SEVENS, 100, three) == [("high", ((2, 100),))]
+    lone = {0: "7hAsAdKcKd2c3s", 1: "QsQdQc4h5h6d9c"}
+    assert awarded(SEVENS, 100, lone) == [("high", ((1, 100),))]
+
+
 HEARTS = str(ROOT / "tests" / "data" / "shares" / "high-heart-in-the-hand.yaml")
 
 
@@ -203,6 +218,7 @@ def test_validate_refuses_a_natural_share_with_nothing_wild_or_a_joker(book: str
         ("    - hand: high\n      qualifier: 8\n", "a high share takes at_least"),
         ("    - hand: high\n      suit: hearts\n", "suit says which card wins a card share"),
         ("    - hand: high\n    - hand: high-spade-in-the-hole\n      class_ranks: [J]\n", "reads one card"),
+        ("    - hand: high\n      class_ranks: [J]\n      top_hand: {rank: '7'}\n", "not both"),
         (
             (
                 "    - hand: high\n    - hand: ace-to-five-low\n    - hand: deuce-to-seven-low\n"

@@ -610,6 +610,10 @@ class _Builder:
             ranks = ", ".join(share.class_ranks[:-1]) + (" or " if len(share.class_ranks) > 1 else "")
             text += (f"; but a hand holding a {ranks}{share.class_ranks[-1]} among all its cards, whether it "
                      "plays or not, beats every hand holding none")  # fmt: skip
+        if share.top_hand is not None:
+            letter, count = share.top_hand
+            rank = "ten" if letter == "T" else letter
+            text += f"; but a hand holding {_number(count)} or more cards of rank {rank} beats every other hand"
         return (f"natural {said.noun}" if share.natural else said.noun), text
 
     def shares(self) -> str:

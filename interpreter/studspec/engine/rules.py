@@ -762,6 +762,10 @@ def _share(share: Share, removed: frozenset[int], copies: int = 1) -> tuple[Shar
     if share.class_ranks:
         assert not isinstance(rule, (HoleCardShare, ClassShare))  # the checks allow classes on poker shares only
         rule = ClassShare(rule, frozenset(RANK_LETTERS.index(letter) for letter in share.class_ranks))
+    elif share.top_hand is not None:
+        assert not isinstance(rule, (HoleCardShare, ClassShare))  # the checks allow a top hand on poker shares only
+        letter, count = share.top_hand
+        rule = ClassShare(rule, frozenset({RANK_LETTERS.index(letter)}), count)
     if share.at_least is None:
         return rule, share.qualifier
     hand, rank = share.at_least

@@ -313,21 +313,26 @@ class ClassShare:
     by the share's hand (Action Razz: a face card, J, Q or K, anywhere in the seven, then
     the best ace-to-five low; BARGE rulebook). The score carries the class above the value."""
 
-    __slots__ = ("high", "inner", "name", "ranking", "ranks")
+    __slots__ = ("count", "high", "inner", "name", "ranking", "ranks")
 
     def __init__(
-        self, inner: RankedShare | SetHandShare | OwnAndBoardShare | NaturalShare, ranks: frozenset[int]
+        self,
+        inner: RankedShare | SetHandShare | OwnAndBoardShare | NaturalShare,
+        ranks: frozenset[int],
+        count: int = 1,
     ) -> None:
         self.inner = inner
         self.ranks = ranks
         """The ranks (deuce 0 .. ace 12) that put a hand in the upper class."""
+        self.count = count
+        """How many cards of those ranks it takes (a house top hand: a pair of sevens, 2)."""
         self.ranking = inner.ranking
         self.high = inner.high
         self.name = inner.name
 
     def upper(self, holding: Holding) -> bool:
-        """The hand holds a card of the class ranks (jokers are of no rank)."""
-        return any(card < FIRST_JOKER and card >> 2 in self.ranks for card in holding.playing)
+        """The hand holds ``count`` cards of the class ranks (jokers are of no rank)."""
+        return sum(1 for card in holding.playing if card < FIRST_JOKER and card >> 2 in self.ranks) >= self.count
 
     def ranking_for(self, holding: Holding) -> Evaluator:
         return self.inner.ranking_for(holding)
@@ -347,7 +352,8 @@ class ClassShare:
     def describe(self, score: int) -> str:
         words = self.inner.describe(score % CLASS_STEP)
         held = "with" if score >= CLASS_STEP else "without"
-        return f"{words}, {held} a card of {'-'.join(RANK_LETTERS[rank] for rank in sorted(self.ranks))}"
+        ranks = "-".join(RANK_LETTERS[rank] for rank in sorted(self.ranks))
+        return f"{words}, {held} " + (f"a card of {ranks}" if self.count == 1 else f"{self.count} cards of {ranks}")
 
 
 ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare | ClassShare

@@ -70,9 +70,14 @@ def _share(data: Mapping[str, Any]) -> Share:
         at_least=_at_least(data.get("at_least")),
         natural=bool(data.get("natural", False)),
         class_ranks=tuple(str(rank) for rank in data.get("class_ranks", ())),
+        top_hand=_top_hand(data.get("top_hand")),
         suit=data.get("suit", "spades"),
         card_face=data.get("card_face", "down"),
     )
+
+
+def _top_hand(data: Mapping[str, Any] | None) -> tuple[str, int] | None:
+    return None if data is None else (str(data["rank"]), int(data.get("count", 2)))
 
 
 def _at_least(data: Mapping[str, Any] | None) -> tuple[str, str | None] | None:

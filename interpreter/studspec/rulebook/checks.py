@@ -533,7 +533,7 @@ def _reading(share: Book) -> tuple[Any, ...]:
     """What a share reads and how: two shares alike would always go to the same hands."""
     own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
     card = (share.get("suit", "spades"), share.get("card_face", "down"))
-    classes = tuple(sorted(share.get("class_ranks", ())))
+    classes = (*sorted(share.get("class_ranks", ())), str(share.get("top_hand")))
     return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card, classes)
 
 
@@ -575,9 +575,13 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         )
     if share.get("natural"):
         yield from _natural_share(book, index, share)
-    if "class_ranks" in share and HAND_TRAITS[share["hand"]].card:
-        yield Finding(("pots", "shares", index, "class_ranks"), f"class_ranks ranks poker hands in classes by "
-                      f"the cards they hold; a {share['hand']} share reads one card")  # fmt: skip
+    for key in ("class_ranks", "top_hand"):
+        if key in share and HAND_TRAITS[share["hand"]].card:
+            yield Finding(("pots", "shares", index, key), f"{key} ranks poker hands in classes by the cards they "
+                          f"hold; a {share['hand']} share reads one card")  # fmt: skip
+    if "class_ranks" in share and "top_hand" in share:
+        yield Finding(("pots", "shares", index, "top_hand"), "a share ranks hands by one of class_ranks (a card "
+                      "of those ranks) and top_hand (so many of one rank), not both")  # fmt: skip
     for key in ("suit", "card_face"):
         if key in share and not HAND_TRAITS[share["hand"]].card:
             cards = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.card)))

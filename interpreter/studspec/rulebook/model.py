@@ -151,6 +151,9 @@ class Share:
     class_ranks: tuple[str, ...] = ()
     """Hand classes: a hand holding a card of these ranks beats every hand holding none
     (``pots.shares[].class_ranks``: Action Razz's face cards)."""
+    top_hand: tuple[str, int] | None = None
+    """A house top hand: at least this many cards of this rank beat every other hand
+    (``pots.shares[].top_hand``: a pair of sevens beats everything)."""
     natural: bool = False
     """Wild cards play as what they are in this share: the best natural hand wins it."""
     at_least: tuple[str, str | None] | None = None
