@@ -96,6 +96,8 @@ class Drawer:
             return node["const"]
         if "enum" in node:
             return self.rng.choice(node["enum"])
+        if "oneOf" in node:  # one of the forms a value may take (a string or a list of cards)
+            return self.value(self.rng.choice(node["oneOf"]), path)
         kind = node.get("type")
         if isinstance(kind, list):
             kind = "null" if "null" in kind and self.rng.random() < 0.2 else next(k for k in kind if k != "null")
@@ -122,6 +124,9 @@ class Drawer:
         pattern = str(node.get("pattern", ""))
         if pattern == "^[2-9TJQKA]$":
             return self.rng.choice(RANK_LETTERS)
+        if "[cdhs]" in pattern:  # a card, or five of them written as one string
+            cards = self.rng.sample([rank + suit for rank in RANK_LETTERS for suit in "cdhs"], 5)
+            return " ".join(cards) if pattern.endswith("{5}$") else cards[0]
         if path[-1:] == ("id",):
             return self.rng.choice(("third", "fourth", "fifth", "s1", "s2", "last", "door"))
         if path == ("name",):
@@ -148,6 +153,10 @@ class Drawer:
         for key, child in node.get("properties", {}).items():
             if everything or key in required or self.rng.random() < keep:
                 out[key] = self.value(child, (*path, key))
+        named = node.get("propertyNames", {}).get("pattern")
+        if named == "^[2-9TJQKA]$" and isinstance(node.get("additionalProperties"), dict):  # keyed by rank
+            for letter in self.rng.sample(RANK_LETTERS, self.rng.randint(1, 4)):
+                out[letter] = self.value(node["additionalProperties"], (*path, letter))
         return out
 
     # -- coherent sections: books that mostly validate ----------------------------------

@@ -112,6 +112,7 @@ from studspec.engine.actions import CARD_DECISIONS, choose
 from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
+from studspec.engine.settlement import NOBODY_QUALIFIED
 from studspec.files import write_atomically
 from studspec.rulebook.model import Share
 from studspec.rulebook.options import INDICATOR_TRAITS, TRIGGER_EFFECT_TRAITS
@@ -410,6 +411,8 @@ class ShareOracle:
     """A high share's least qualifying hand: its category and deciding rank (``at_least``)."""
     qualifies: Callable[[Key, int], bool] = eight_or_better
     """Whether a key meets the share's qualifier (a five-card low, or a four-card badugi)."""
+    least_hand: Key | None = None
+    """A high share's least qualifying hand given as five cards (``at_least.cards``): its key."""
 
     def winners(self, seats: Sequence[int], held: dict[int, Holding]) -> list[int]:
         scored: dict[int, Key] = {}
@@ -418,11 +421,24 @@ class ShareOracle:
             if key is not None and (self.qualifier is None or self.qualifies(key, self.qualifier)):
                 if self.least is not None and key[:2] < self.least:  # a lower class, or its rank below
                     continue
+                if self.least_hand is not None and key < self.least_hand:  # worse than the five cards named
+                    continue
                 scored[seat] = key
         if not scored:
             return []
         best = max(scored.values()) if self.larger_wins else min(scored.values())
         return sorted(seat for seat, key in scored.items() if key == best)
+
+
+def _points(points: dict[str, int]) -> Callable[[Holding], Key | None]:
+    """The football hand's score: the points of every card the seat holds and of the board,
+    each rank worth what the book says (a rank it does not name: nothing)."""
+    worth = {RANK_LETTERS.index(letter) + 2: value for letter, value in points.items()}
+
+    def score(holding: Holding) -> Key | None:
+        return (sum(worth.get(rank, 0) for rank, _ in holding.playing),)
+
+    return score
 
 
 def _hole_spade(
@@ -550,6 +566,8 @@ def _share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | s
             continue
         if share.natural:
             return f"a natural {name} share"
+        if share.least_cards and name != "high":
+            return f"a least hand named as cards on a {name} share"
         if wild_ranks and name != "high":
             return f"wild cards in a {name} share"
         if wild_ranks and variant.wild.flush != "distinct-ranks":
@@ -564,7 +582,10 @@ def _share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | s
             oracles.append(ShareOracle(name, score, name == "high", name == "high", qualifier, least_key(share)))
         elif name == "high":
             score = _wild(wild_ranks, variant.copies > 1) if wild_ranks else _ranked(high_key)
-            oracles.append(ShareOracle(name, score, True, True, least=least_key(share)))
+            named = high_key(natures(parse_card(text) for text in share.least_cards)) if share.least_cards else None
+            oracles.append(ShareOracle(name, score, True, True, least=least_key(share), least_hand=named))
+        elif name == "most-points":
+            oracles.append(ShareOracle(name, _points(dict(share.points)), True, False))
         elif name in LOWS:
             oracles.append(ShareOracle(name, _ranked(lows[name]), False, False, qualifier))
         elif name in MORE_RANKINGS:
@@ -2361,7 +2382,10 @@ class HandFuzzer:
             self.figures.skipped[oracles] += 1
             return
         winners = share_winners(oracles, claim, held, self.ledger.declared)
-        check_split(index, amount, oracles, winners, got)
+        if not any(winners) and self.variant.nobody_qualifies is not None:
+            check_even_split(index, amount, claim, got)
+        else:
+            check_split(index, amount, oracles, winners, got)
         self.figures.showdown_pots_checked += 1
 
     def _oracles(self, claim: Sequence[int]) -> tuple[list[ShareOracle] | str, dict[int, Holding]]:
@@ -2851,6 +2875,16 @@ class HandFuzzer:
         self.figures.probes_granted += 1
         self._note(f"p{seat + 1} {action} (tabled)")
         self._check()
+
+
+def check_even_split(index: int, amount: int, claim: Sequence[int], got: list[PotAwarded]) -> None:
+    """A pot nobody qualified for any share of goes to every claimant alike, within one chip
+    (``pots.nobody_qualifies: split-evenly``; docs/rules.md S9)."""
+    paid = dict(got[0].amounts) if len(got) == 1 and got[0].share == NOBODY_QUALIFIED else {}
+    base = amount // len(claim)
+    if sorted(paid) != sorted(claim) or not all(value in (base, base + 1) for value in paid.values()):
+        raise Broken("award", f"pot {index} ({amount}): nobody qualified, so every hand in it takes an even "
+                     f"part; awarded {got}")  # fmt: skip
 
 
 def check_split(

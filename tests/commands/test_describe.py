@@ -221,6 +221,13 @@ _COMPANIONS: dict[tuple[str, str], dict[str, Any]] = {
         ("wild.jokers", j): {"deck": {"cards": "52-plus-joker"}, "wild": {"jokers": j}}
         for j in ("wild", "bug", "wild-down-bug-up")
     },
+    # A pot nobody qualifies for needs a share that can go unwon (docs/rules.md S9).
+    ("pots.nobody_qualifies", "split-evenly"): {
+        "pots": {
+            "shares": [{"hand": "high", "at_least": {"hand": "pair", "rank": "J"}}],
+            "nobody_qualifies": "split-evenly",
+        }
+    },
     # Without a rule for running out, a full table must fit in the deck.
     ("deck.exhaustion", "none"): {"deck": {"exhaustion": "none"}, "players": {"max": 6}},
 }

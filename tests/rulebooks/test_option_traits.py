@@ -118,13 +118,21 @@ def test_only_a_low_ranking_is_low() -> None:
 
 
 def test_the_issue_26_rankings_take_no_wild_cards_nor_a_stripped_deck() -> None:
-    """docs/rules.md V18-V20: badugi, ace-to-five high and soko are ranked on the full deck,
-    without wild cards; a badugi holds four cards at most."""
+    """docs/rules.md V18-V20, V22: badugi, ace-to-five high, soko and the most points are
+    ranked on the full deck, without wild cards; a badugi holds four cards at most."""
     plain = values_where(HAND_TRAITS, lambda h: not h.wild)
-    assert plain == ("badugi", "badugi-ace-high", "ace-to-five-high", "soko")
+    assert plain == ("badugi", "badugi-ace-high", "ace-to-five-high", "soko", "most-points")
     assert values_where(HAND_TRAITS, lambda h: not h.stripped) == plain
-    assert [HAND_TRAITS[name].size for name in plain] == [4, 4, 5, 5]
+    assert [HAND_TRAITS[name].size for name in plain[:4]] == [4, 4, 5, 5]
     assert not HAND_TRAITS["ace-to-five-high"].low and not HAND_TRAITS["soko"].low
+
+
+def test_only_the_points_share_counts_points() -> None:
+    """docs/rules.md V22: the football hand is not a poker hand nor a card; it counts every
+    card (so no least hand of a poker class applies to it) and the most points win."""
+    assert values_where(HAND_TRAITS, lambda h: h.points) == ("most-points",)
+    traits = HAND_TRAITS["most-points"]
+    assert not traits.low and not traits.card and not traits.classes
 
 
 def test_the_spade_in_the_hole_is_a_card_share() -> None:

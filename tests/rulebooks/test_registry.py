@@ -39,6 +39,7 @@ REGISTRIES = [
     rules.TRIGGER_PRICES,
     rules.SHARE_RULES,
     rules.ODD_CHIP,
+    rules.NOBODY_QUALIFIES,
     rules.DECISION_KINDS,
     rules.DECISION_CARDS,
     rules.DECISION_ORDER,

@@ -59,7 +59,7 @@ def test_builtin_names_and_paths() -> None:
         assert builtin_path(name).read_bytes() == (VARIANTS / f"{name}.yaml").read_bytes()
     with pytest.raises(
         LookupError,
-        match=r"built-in rule books: anaconda, baseball, chicago-declare, cowpie, english-stud, five-card-stud, .*razz, .*seven-card-stud, ",
+        match=r"built-in rule books: anaconda, baseball, canadian-stud, chicago-declare, cowpie, english-stud, five-card-stud, .*razz, .*seven-card-stud, ",
     ):
         builtin_path("omaha")
 

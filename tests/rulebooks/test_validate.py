@@ -164,7 +164,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         None,
         7,
         42,
-        ["pots.shares[0].qualifier", "lone share cannot have a qualifier", "add a high share"],
+        ["pots.shares[0].qualifier", "lone share with a qualifier", "add a share to take it", "nobody_qualifies"],
     ),
     # Contradictory or incomplete combinations of options (issue 3).
     (
@@ -229,7 +229,7 @@ CASES: list[tuple[str, str | None, int, int, list[str]]] = [
         [
             "extends",
             "unknown rule book 'seven-card-studd'",
-            "built-in rule books: anaconda, baseball, chicago-declare, cowpie, english-stud, five-card-stud, follow-the-queen",
+            "built-in rule books: anaconda, baseball, canadian-stud, chicago-declare, cowpie, english-stud, five-card-stud, follow-the-queen",
         ],
     ),
     (

@@ -610,6 +610,8 @@ class _Builder:
             ranks = ", ".join(share.class_ranks[:-1]) + (" or " if len(share.class_ranks) > 1 else "")
             text += (f"; but a hand holding a {ranks}{share.class_ranks[-1]} among all its cards, whether it "
                      "plays or not, beats every hand holding none")  # fmt: skip
+        if share.points:
+            text += ": " + _points_words(share.points)
         if share.top_hand is not None:
             letter, count = share.top_hand
             rank = "ten" if letter == "T" else letter
@@ -677,9 +679,17 @@ class _Builder:
                 self.point(self.shares(), "pots.shares"),
                 self.point("Tied hands split their share equally."),
                 self.point(self.text("pots.odd_chip"), "pots.odd_chip"),
+                *self.nobody_qualifies(),
                 self.point(all_in),
             ),
         )
+
+    def nobody_qualifies(self) -> list[Point]:
+        """What becomes of a pot no share is won in, when the book says (else a share always is)."""
+        self.stated.add("pots.nobody_qualifies")
+        if self.variant.nobody_qualifies is None:
+            return []
+        return [self.point(self.text("pots.nobody_qualifies"), "pots.nobody_qualifies")]
 
     def other_rules(self) -> Section | None:
         """Options that no section above states (new schema options), so none goes unsaid."""
@@ -787,12 +797,30 @@ def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, st
 
 
 def _high_poker(share: Share) -> bool:
+    """A high poker share: it takes a pot's odd chips first (a points share is no poker hand)."""
     traits = HAND_TRAITS[share.hand]
-    return not traits.low and not traits.card
+    return not traits.low and not traits.card and not traits.points
+
+
+_PLURAL_RANKS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
+                 "queens", "kings", "aces")  # fmt: skip
+
+
+def _points_words(points: tuple[tuple[str, int], ...]) -> str:
+    """What each rank is worth in a points share, aces first: "aces 1, deuces 2, threes 3 and
+    sixes 6, every other rank nothing; equal totals tie"."""
+    order = sorted(points, key=lambda item: (item[0] != "A", RANK_LETTERS.index(item[0])))
+    said = [f"{_PLURAL_RANKS[RANK_LETTERS.index(letter)]} {worth}" for letter, worth in order]
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return listed + (", every other rank nothing" if len(points) < 13 else "") + "; equal totals tie"
 
 
 def _least_words(share: Share) -> str:
     """The least hand a qualified high share takes, in words, with its weakest cards."""
+    if share.least_cards:
+        cards = [parse_card(text) for text in share.least_cards]
+        words = f" ({HIGH.describe(HIGH.value(cards))})" if share.hand == "high" else ""
+        return f"with a hand at least as good as {' '.join(share.least_cards)}{words}"
     assert share.at_least is not None
     hand, letter = share.at_least
     rank = RANK_LETTERS.index(letter) if letter is not None else LEAST_RANK[hand]
@@ -819,7 +847,7 @@ def _qualifier_sentences(shares: tuple[Share, ...], nouns: list[str]) -> list[st
                 f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
                 f"(\u201c{rank} or better\u201d); when no {noun} qualifies, {goes}."
             )
-        elif share.at_least is not None:
+        elif share.at_least is not None or share.least_cards:
             sentences.append(f"A {noun} qualifies only {_least_words(share)}; when no {noun} qualifies, {goes}.")
         elif index and not HAND_TRAITS[share.hand].card and (share.set_hand is None or HAND_TRAITS[share.hand].low):
             sentences.append(f"Every hand qualifies for the {noun} share.")

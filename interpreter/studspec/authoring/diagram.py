@@ -116,8 +116,13 @@ def share_legend(variant: Variant) -> str:
         if share.at_least is not None:
             hand, rank = share.at_least
             words += f", at least {hand}" + (f" of {rank}s" if rank is not None else "")
+        if share.least_cards:
+            words += f", at least {' '.join(share.least_cards)}"
+        if share.points:
+            words += " (" + ", ".join(f"{rank} {worth}" for rank, worth in share.points) + ")"
         parts.append(words)
-    return f"  %% settlement: each pot split equally into {len(parts)} shares: {'; '.join(parts)}.\n"
+    unwon = "; nobody qualified: split among every hand" if variant.nobody_qualifies else ""
+    return f"  %% settlement: each pot split equally into {len(parts)} shares: {'; '.join(parts)}{unwon}.\n"
 
 
 def mermaid_ids(names: Iterable[str]) -> dict[str, str]:

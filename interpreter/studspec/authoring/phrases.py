@@ -500,6 +500,10 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "four-flush (four cards of one suit) above a four-straight (four ranks in a row)",
         noun="soko hand",
     ),
+    ("pots.shares.hand", "most-points"): Phrase(
+        "the most points, counted over every card the player holds, up or down, each card worth what its rank is worth",
+        noun="points hand",
+    ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(
         "the highest spade among a player's face-down cards, the ace highest; a folded hand has "
         "no claim to it, and when no player still in holds a spade in the hole its share goes to "
@@ -518,6 +522,10 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         "the hole its share goes to the first other share somebody wins (of two shares, the poker "
         "hand takes the whole pot)",
         noun="low spade in the hole",
+    ),
+    ("pots.nobody_qualifies", "split-evenly"): Phrase(
+        "When no hand qualifies for any share of a pot, that pot is split as evenly as possible "
+        "among every hand still in it, an odd chip going as the odd-chip rule says for the first share."
     ),
     ("pots.odd_chip", "highest-card-by-suit"): Phrase(
         "An odd chip that cannot be split between tied hands goes to the hand whose highest card "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from studspec.errors import DeckExhaustedError
 from studspec.rulebook.model import Face, WildCancel
@@ -38,6 +38,7 @@ from .evaluation import (
     Ranking,
 )
 from .phases import PhaseKind
+from .pots import divide
 from .qualifiers import least_value
 from .records import quick_init
 from .registry import Registry
@@ -48,6 +49,7 @@ from .shares import (
     HoleCardShare,
     NaturalShare,
     OwnAndBoardShare,
+    PointsShare,
     RankedShare,
     SetHandShare,
     ShareRule,
@@ -558,11 +560,19 @@ SHARE_RULES.add("badugi", RankedShare(BADUGI))  # docs/rules.md V18
 SHARE_RULES.add("badugi-ace-high", RankedShare(BADUGI_ACE_HIGH))  # docs/rules.md V18: generic_poker's badugi_ah
 SHARE_RULES.add("ace-to-five-high", RankedShare(ACE_TO_FIVE_HIGH))  # docs/rules.md V19
 SHARE_RULES.add("soko", RankedShare(SOKO))  # docs/rules.md V20
+SHARE_RULES.add("most-points", PointsShare("most-points"))  # docs/rules.md V22: the football hand
 SHARE_RULES.add("high-spade-in-the-hole", HoleCardShare("high-spade-in-the-hole", Suit.SPADES, ace_high))
 SHARE_RULES.add("low-spade-in-the-hole", HoleCardShare("low-spade-in-the-hole", Suit.SPADES, lowest_ace_low))
 SHARE_RULES.add(
     "low-spade-in-the-hole-ace-high", HoleCardShare("low-spade-in-the-hole-ace-high", Suit.SPADES, lowest_ace_high)
 )
+
+UnwonPot = Callable[[int, Sequence[int], Callable[[int], Any]], dict[int, int]]
+"""``(amount, claimants, odd-chip key) -> chips of each seat``: a pot no share is won in."""
+
+NOBODY_QUALIFIES: Registry[UnwonPot] = Registry("pots.nobody_qualifies")
+"""What becomes of a pot when no hand qualifies for any share (``pots.nobody_qualifies``)."""
+NOBODY_QUALIFIES.add("split-evenly", divide)  # every contesting hand an equal part (generic_poker: split_pot)
 
 ODD_CHIP: Registry[Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]] = Registry("pots.odd_chip")
 """``(ranking, cards, seat) -> key``: among tied winners the largest key takes an odd chip."""
@@ -622,6 +632,8 @@ class ResolvedRules:
     """Each dealt-card rule, in the book's order."""
     shares: tuple[tuple[ShareRule, int | None], ...]
     odd_chip: Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
+    nobody_qualifies: UnwonPot | None = None
+    """How a pot no share is won in is divided (``None``: a book where one share always is)."""
     decisions: tuple[tuple[DecisionRule, ...], ...] = ()
     """Each street's decisions about cards, in order (none in most books)."""
     indicators: tuple[IndicatorTraits | None, ...] = ()
@@ -733,6 +745,7 @@ def resolve(variant: Variant) -> ResolvedRules:
         ),
         shares=tuple(_share(share, removed_ranks(variant), variant.copies) for share in variant.shares),
         odd_chip=ODD_CHIP[variant.odd_chip],
+        nobody_qualifies=None if variant.nobody_qualifies is None else NOBODY_QUALIFIES[variant.nobody_qualifies],
         decisions=tuple(tuple(decision_rule(d) for d in street.decisions) for street in variant.streets),
         indicators=tuple(None if st.indicator is None else STREET_INDICATORS[st.indicator] for st in variant.streets),
         indicators_down=_indicators_down(variant),
@@ -757,15 +770,22 @@ def _share(share: Share, removed: frozenset[int], copies: int = 1) -> tuple[Shar
     value of the least hand that qualifies (``at_least``: what the rule's check compares)."""
     rule = _share_rule(share, removed, copies)
     if share.natural:
-        assert not isinstance(rule, (HoleCardShare, NaturalShare, ClassShare))  # poker shares only
+        assert not isinstance(rule, (HoleCardShare, NaturalShare, ClassShare, PointsShare))  # poker shares only
         rule = NaturalShare(rule)
     if share.class_ranks:
-        assert not isinstance(rule, (HoleCardShare, ClassShare))  # the checks allow classes on poker shares only
+        assert not isinstance(
+            rule, (HoleCardShare, ClassShare, PointsShare)
+        )  # the checks allow classes on poker shares
         rule = ClassShare(rule, frozenset(RANK_LETTERS.index(letter) for letter in share.class_ranks))
     elif share.top_hand is not None:
-        assert not isinstance(rule, (HoleCardShare, ClassShare))  # the checks allow a top hand on poker shares only
+        assert not isinstance(
+            rule, (HoleCardShare, ClassShare, PointsShare)
+        )  # the checks allow a top hand on poker shares
         letter, count = share.top_hand
         rule = ClassShare(rule, frozenset({RANK_LETTERS.index(letter)}), count)
+    if share.least_cards:
+        assert isinstance(rule, (RankedShare, SetHandShare, OwnAndBoardShare, NaturalShare, ClassShare))  # poker shares
+        return rule, rule.ranking.value([parse_card(text) for text in share.least_cards])
     if share.at_least is None:
         return rule, share.qualifier
     hand, rank = share.at_least
@@ -779,6 +799,8 @@ def _share_rule(share: Share, removed: frozenset[int], copies: int = 1) -> Share
     rule = for_deck(SHARE_RULES[share.hand], removed, copies)
     if isinstance(rule, HoleCardShare):
         return rule.of(Suit[share.suit.upper()], share.card_face == "any")
+    if isinstance(rule, PointsShare):
+        return rule.scoring(dict(share.points))
     if share.own is not None and share.board is not None:
         assert isinstance(rule, RankedShare)  # the checks allow own and board on poker rankings only
         return OwnAndBoardShare(rule, share.own, share.board, down_only=share.own_face == "down")

@@ -23,6 +23,7 @@ from .events import HandEnded, PotAwarded
 from .phases import PhaseKind
 from .pots import Pot, divide
 from .records import quick_init
+from .rules import UnwonPot
 from .setting import hands_of
 from .shares import Evaluator, Holding, ShareRule, odd_chip_order
 from .showdown import showdown_of
@@ -68,7 +69,18 @@ def enter_settlement(hand: HandCore) -> None:
             awards.append(PotAwarded(index, "uncontested", ((winners[0], pot.amount),)))
         elif winners:
             holding_of = _holdings(hand)
-            awards.extend(award_pot(index, pot.amount, winners, rules.shares, holding_of, rules.odd_chip, declared))
+            awards.extend(
+                award_pot(
+                    index,
+                    pot.amount,
+                    winners,
+                    rules.shares,
+                    holding_of,
+                    rules.odd_chip,
+                    declared,
+                    rules.nobody_qualifies,
+                )
+            )
     for award in awards:
         for seat, amount in award.amounts:
             hand.stacks[seat] += amount
@@ -112,6 +124,10 @@ def _holdings(hand: HandCore) -> Callable[[int], Holding]:
 
 
 OddChip = Callable[[Evaluator, Sequence[Card], int], tuple[int, ...]]
+
+NOBODY_QUALIFIED = "nobody qualified"
+"""The share named in the award of a pot no hand qualified for any share of
+(``pots.nobody_qualifies``)."""
 
 
 def _chip_order(odd_chip: OddChip, rule: ShareRule, held: Mapping[int, Holding]) -> Callable[[int], tuple[int, ...]]:
@@ -179,9 +195,11 @@ def award_pot(
     holding_of: Callable[[int], Holding],
     odd_chip: OddChip,
     declared: Mapping[int, Declaration] | None = None,
+    nobody_qualifies: UnwonPot | None = None,
 ) -> list[PotAwarded]:
     """Divide one contested pot between the best hands (or cards) of each share; with
-    ``declared`` (hi-lo declare), between those who declared for each share."""
+    ``declared`` (hi-lo declare), between those who declared for each share; a pot no share
+    is won in, as ``nobody_qualifies`` divides it among every claimant."""
     portions = share_portions(amount, [rule for rule, _ in shares])
     held = {seat: holding_of(seat) for seat in claimants}
     if declared:
@@ -189,6 +207,10 @@ def award_pot(
     else:
         winners, values = _winners(shares, [claimants] * len(shares), held)
     won = [i for i, seats in enumerate(winners) if seats]
+    if not won:  # nobody qualifies for any share: the validated book says what happens
+        assert nobody_qualifies is not None  # validate refuses a book where this can happen without it
+        split = nobody_qualifies(amount, claimants, _chip_order(odd_chip, shares[0][0], held))
+        return [PotAwarded(pot_index, NOBODY_QUALIFIED, tuple(sorted(split.items())), "no hand qualified")]
     for index, seats in enumerate(winners):
         if not seats:  # nobody qualifies: the share goes to the first share somebody won
             portions[won[0]] += portions[index]

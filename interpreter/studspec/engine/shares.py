@@ -10,7 +10,7 @@ the spade in the hole, docs/rules.md V4, edge case E35).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import cast
@@ -356,7 +356,56 @@ class ClassShare:
         return f"{words}, {held} " + (f"a card of {ranks}" if self.count == 1 else f"{self.count} cards of {ranks}")
 
 
-ShareRule = RankedShare | DoubleDeckShare | HoleCardShare | SetHandShare | OwnAndBoardShare | NaturalShare | ClassShare
+class PointsShare:
+    """A share won by the most points: every card a seat holds, up or down, and the community
+    cards count what its rank is worth, the rest nothing (``hand: most-points`` with
+    ``points``; Oakland Raiders' football hand: aces 1, deuces 2, threes 3, sixes 6;
+    generic_poker's seven_card_football; docs/rules.md V22). Every hand has a total, so the
+    share is always won; equal totals tie and split it."""
+
+    __slots__ = ("high", "name", "ranking", "worth")
+
+    def __init__(self, name: str, worth: Sequence[int] = (0,) * 13) -> None:
+        self.name = name
+        self.worth = tuple(worth)
+        """Points of each rank, deuce 0 .. ace 12 (a joker is worth nothing)."""
+        self.high = False
+        """Not a poker share: the poker shares take a pot's odd chips first."""
+        self.ranking = HIGH
+        """What the odd-chip rules read among tied totals (the highest card by suit)."""
+
+    def scoring(self, points: Mapping[str, int]) -> PointsShare:
+        """This share counting ``points`` (rank letters to points; a rank not named is worth 0)."""
+        return PointsShare(self.name, [points.get(letter, 0) for letter in RANK_LETTERS])
+
+    def ranking_for(self, holding: Holding) -> Evaluator:
+        return self.ranking
+
+    def cards(self, holding: Holding) -> tuple[Card, ...]:
+        """Every card counts, so the odd-chip rules read them all."""
+        return holding.playing
+
+    def score(self, holding: Holding) -> int | None:
+        worth = self.worth
+        return sum(worth[card >> 2] for card in holding.playing if card < FIRST_JOKER)
+
+    def qualifies(self, score: int, qualifier: int) -> bool:
+        raise ValueError(f"the {self.name} share takes no qualifier")
+
+    def describe(self, score: int) -> str:
+        return f"{score} point{'' if score == 1 else 's'}"
+
+
+ShareRule = (
+    RankedShare
+    | DoubleDeckShare
+    | HoleCardShare
+    | SetHandShare
+    | OwnAndBoardShare
+    | NaturalShare
+    | ClassShare
+    | PointsShare
+)
 """What a rule book's ``pots.shares[].hand`` names."""
 
 

@@ -265,6 +265,8 @@ class Totals:
     scoops: int = 0
     splits: int = 0
     unclaimed_share: int = 0
+    nobody_won: int = 0
+    """Main pots at showdown in which no share was won (``pots.nobody_qualifies`` split them)."""
     ties: int = 0
     swings: int = 0
     swings_failed: int = 0
@@ -322,6 +324,7 @@ class Totals:
             self.scoops += rec.main_pot_winners == 1
             self.splits += rec.main_pot_winners > 1
             self.unclaimed_share += rec.shares_awarded < shares
+            self.nobody_won += not any(rec.shares_won)
             self.ties += rec.tied_share
             self.share_won = _summed(self.share_won, rec.shares_won)
             self.share_tied = _summed(self.share_tied, rec.shares_tied)
@@ -332,7 +335,7 @@ class Totals:
     def merge(self, other: Totals) -> None:
         for name in ("hands", "showdowns", "pot_sum", "bring_in_completed", "completed_by_bring_in",
                      "open_pair_offered", "open_pair_taken", "community", "burns_reshuffled",
-                     "scoops", "splits", "unclaimed_share", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands", "voids", "void_hands"):  # fmt: skip
+                     "scoops", "splits", "unclaimed_share", "nobody_won", "ties", "swings", "swings_failed", "wild_changes", "wild_changed", "extra_cards", "extra_card_hands", "voids", "void_hands"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.pot_max = max(self.pot_max, other.pot_max)
         for name in (
@@ -387,6 +390,7 @@ def _main_pot(totals: Totals, variant: Variant) -> dict[str, Any]:
         "split": _rate(totals.splits, showdowns),
         "tied_share": _rate(totals.ties, showdowns),
         "share_unclaimed": _rate(totals.unclaimed_share, showdowns),
+        **({"no_share_won": _rate(totals.nobody_won, showdowns)} if variant.nobody_qualifies else {}),
         "each_share": [
             {
                 "share": name,
@@ -622,6 +626,8 @@ def format_report(data: dict[str, Any]) -> str:
         )
         for share in main["each_share"]:
             lines.append(f"  {share['share'] + ' won':<26} {_pct(share['won'])}  (tied {_pct(share['tied']).strip()})")
+    if "no_share_won" in main:
+        lines.append(f"  nobody qualified for any   {_pct(main['no_share_won'])}  (split among every hand)")
     lines += _home_game_lines(data)
     lines += decision_lines(data)
     lines += ["", "seat (1 = first left of the dealer): hands won, average net in big bets"]

@@ -68,6 +68,8 @@ def _share(data: Mapping[str, Any]) -> Share:
         board=None if data.get("board") is None else int(data["board"]),
         own_face=data.get("own_face", "any"),
         at_least=_at_least(data.get("at_least")),
+        least_cards=_least_cards(data.get("at_least")),
+        points=tuple((str(rank), int(worth)) for rank, worth in data.get("points", {}).items()),
         natural=bool(data.get("natural", False)),
         class_ranks=tuple(str(rank) for rank in data.get("class_ranks", ())),
         top_hand=_top_hand(data.get("top_hand")),
@@ -81,10 +83,16 @@ def _top_hand(data: Mapping[str, Any] | None) -> tuple[str, int] | None:
 
 
 def _at_least(data: Mapping[str, Any] | None) -> tuple[str, str | None] | None:
-    if data is None:
+    if data is None or "hand" not in data:
         return None
     rank = data.get("rank")
     return str(data["hand"]), None if rank is None else str(rank)
+
+
+def _least_cards(data: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """``at_least.cards`` as card texts, written as one string or as a list."""
+    cards = () if data is None else data.get("cards", ())
+    return tuple(cards.split() if isinstance(cards, str) else (str(card) for card in cards))
 
 
 def _trigger(data: Mapping[str, Any]) -> Trigger:
@@ -163,6 +171,7 @@ def build_variant(book: Mapping[str, Any], source: str) -> Variant:
         showdown_order=book["showdown"]["order"],
         shares=tuple(_share(share) for share in book["pots"]["shares"]),
         odd_chip=book["pots"]["odd_chip"],
+        nobody_qualifies=book["pots"].get("nobody_qualifies"),
         # Options added after schema_version 1 first shipped are optional: the schema's
         # default is the value a book that does not state them has always had.
         heads_up=betting.get("heads_up", "capped"),

@@ -550,6 +550,9 @@ def share_combination(book: Book) -> Iterator[Finding]:
     to a high one; one share is always won, to take the shares nobody wins."""
     shares = book["pots"]["shares"]
     for index, share in enumerate(shares):
+        if HAND_TRAITS[share["hand"]].points or "points" in share:
+            yield from _points_share(index, share)
+            continue
         yield from _share_qualifiers(book, index, share)
         same = next((earlier for earlier in range(index) if _reading(shares[earlier]) == _reading(share)), None)
         if same is not None:
@@ -559,8 +562,35 @@ def share_combination(book: Book) -> Iterator[Finding]:
                 "same hands would always win both; give them different rankings or different cards (own and "
                 "board, set), or make them one share",
             )
-    if not any(_always_won(share) for share in shares):
+    always = next((index for index, share in enumerate(shares) if _always_won(share)), None)
+    if always is None and "nobody_qualifies" not in book["pots"]:
         yield from _a_share_always_won(shares)
+    elif always is not None and "nobody_qualifies" in book["pots"]:
+        yield Finding(("pots", "nobody_qualifies"), f"share {always + 1} ({shares[always]['hand']}) is always won, "
+                      "so no pot is ever left with nobody qualified; remove nobody_qualifies, or give that share "
+                      "a qualifier (qualifier, at_least)")  # fmt: skip
+
+
+_NOT_FOR_POINTS = ("qualifier", "at_least", "natural", "class_ranks", "top_hand", "suit", "card_face", "set", "own",
+                   "board", "own_face")  # fmt: skip
+"""Share options that choose or rank a poker hand or a card: a points share counts every card."""
+
+
+def _points_share(index: int, share: Book) -> Iterator[Finding]:
+    """A most-points share names what each rank is worth, and nothing else reads its cards:
+    every card a seat holds counts (docs/rules.md V22)."""
+    where = ("pots", "shares", index)
+    if not HAND_TRAITS[share["hand"]].points:
+        yield Finding((*where, "points"), f"points says what each rank is worth in a most-points share; a "
+                      f"{share['hand']} share ranks hands: remove points, or make the share hand: most-points")  # fmt: skip
+        return
+    if "points" not in share:
+        yield Finding(where, "a most-points share needs points: what each rank is worth, e.g. {A: 1, '2': 2, "
+                      "'3': 3, '6': 6} (the football hand)", at_key=True)  # fmt: skip
+    for key in _NOT_FOR_POINTS:
+        if key in share:
+            yield Finding((*where, key), f"a most-points share counts every card a player holds, so {key} does "
+                          "not apply to it; remove it")  # fmt: skip
 
 
 def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
@@ -592,13 +622,27 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         return
     where = ("pots", "shares", index, "at_least")
     traits = HAND_TRAITS[share["hand"]]
-    if traits.low or traits.card or not traits.classes:
+    named = "cards" in least
+    if named == ("hand" in least) or (named and "rank" in least):
+        yield Finding(where, "at_least names the least hand either by its class (hand, with an optional rank: "
+                      "{hand: pair, rank: J}) or as five cards (cards: 9s 9h 8d 8c 5s), one of the two", at_key=True)  # fmt: skip
+    elif traits.low or traits.card or not (traits.classes or named):
         highs = ", ".join(
             sorted(values_where(HAND_TRAITS, lambda hand: not hand.low and not hand.card and hand.classes))
         )
-        yield Finding(where, f"at_least (the least hand that qualifies) applies only to a high poker hand ({highs}); "
+        yield Finding(where, f"at_least (the least hand that qualifies) applies only to a high poker hand ({highs}"
+                      f"{'' if traits.low or traits.card else '; or any high hand, named as cards'}); "
                       f"a low share takes a qualifier (its highest rank: 8 for eight-or-better)")  # fmt: skip
-    elif book["deck"].get("removed_ranks"):
+    else:
+        yield from _least_hand_fits(book, where, share, least)
+
+
+def _least_hand_fits(book: Book, where: tuple[str | int, ...], share: Book, least: Book) -> Iterator[Finding]:
+    """A least hand is five different cards, on a full deck, on a hand of five: a class's rank
+    that exists."""
+    if "cards" in least:
+        yield from _least_cards(where, least["cards"])
+    if book["deck"].get("removed_ranks"):
         yield Finding(where, "at_least is not read on a stripped deck (deck.removed_ranks): its least hands "
                       "would be made of ranks the deck lacks; remove one or the other")  # fmt: skip
     elif "set" in share:
@@ -608,6 +652,15 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
         lowest = LEAST_HAND_TRAITS[least["hand"]].lowest_rank
         yield Finding((*where, "rank"), f"a {least['hand']} ranked {least['rank']} does not exist: its "
                       f"deciding rank is at least {lowest}")  # fmt: skip
+
+
+def _least_cards(where: tuple[str | int, ...], cards: str | list[str]) -> Iterator[Finding]:
+    """A least hand written as cards is five different cards (the schema has checked each text)."""
+    texts = cards.split() if isinstance(cards, str) else cards
+    if len(set(texts)) != len(texts):
+        repeated = sorted({text for text in texts if texts.count(text) > 1})
+        yield Finding((*where, "cards"), f"the least hand names {', '.join(repeated)} twice; a hand is five "
+                      "different cards")  # fmt: skip
 
 
 def _natural_share(book: Book, index: int, share: Book) -> Iterator[Finding]:
@@ -639,11 +692,13 @@ def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
     be there to take a share nobody qualifies for (docs/rules.md section V: no low, high
     scoops; no hole spade, the poker hand scoops)."""
     pokers = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: not hand.card)))
-    if len(shares) == 1 and "qualifier" in shares[0]:
+    split = "pots.nobody_qualifies: split-evenly (every hand in the pot takes an even part)"
+    qualified = next((key for key in ("qualifier", "at_least") if key in shares[0]), None)
+    if len(shares) == 1 and qualified is not None:
         yield Finding(
-            ("pots", "shares", 0, "qualifier"),
-            "a lone share cannot have a qualifier: when no hand qualifies nobody could win the "
-            "pot; add a high share to take it, or remove the qualifier",
+            ("pots", "shares", 0, qualified),
+            f"a lone share with a qualifier ({qualified}): when no hand qualifies nobody could win the "
+            f"pot; add a share to take it, say {split}, or remove the {qualified}",
         )
     elif len(shares) == 1:
         yield Finding(
@@ -656,7 +711,7 @@ def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
         yield Finding(
             ("pots", "shares"),
             f"every share may go unwon ({named}): when nobody qualifies and nobody holds the card, nobody "
-            f"could win the pot; one share must be a poker hand ({pokers}) without a qualifier",
+            f"could win the pot; one share must be a poker hand ({pokers}) without a qualifier, or say {split}",
             at_key=True,
         )
 

@@ -159,6 +159,11 @@ class Share:
     at_least: tuple[str, str | None] | None = None
     """For a high ranking: the least hand that qualifies, its class and deciding rank letter
     (``("pair", "J")``: jacks or better; ``pots.shares[].at_least``)."""
+    least_cards: tuple[str, ...] = ()
+    """For a high ranking: the least hand that qualifies as five cards (``at_least.cards``:
+    ``("9s", "9h", "8d", "8c", "5s")``), instead of a class and rank."""
+    points: tuple[tuple[str, int], ...] = ()
+    """For a most-points share: what each rank letter is worth (``pots.shares[].points``)."""
     set_hand: int | None = None
     """In a book whose players set two hands: which of them (1 or 2) this share reads."""
     own: int | None = None
@@ -254,6 +259,9 @@ class Variant:
     showdown_order: str
     shares: tuple[Share, ...]
     odd_chip: str
+    nobody_qualifies: str | None = None
+    """What becomes of a pot no share is won in (``pots.nobody_qualifies``); ``None``: one
+    share is always won."""
     heads_up: str = "capped"
     """Whether the raise cap holds in a round that begins heads-up (``betting.heads_up``)."""
     open_pair: str = "big-bet-optional"

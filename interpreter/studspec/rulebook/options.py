@@ -219,6 +219,9 @@ class HandTraits:
     """Its hands fall in the poker classes, pair up to straight flush, in their usual order:
     what a high share's least hand (``at_least``) names, and what a no-peek turn beats
     (ace-to-five high turns them over; soko adds two)."""
+    points: bool = False
+    """Not a poker hand: every card counts the points its rank is worth (``points``), the most
+    points win (the football hand, docs/rules.md V22)."""
 
 
 HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
@@ -232,6 +235,7 @@ HAND_TRAITS: Mapping[str, HandTraits] = MappingProxyType(
         "badugi-ace-high": HandTraits(low=True, wild=False, stripped=False, size=4),
         "ace-to-five-high": HandTraits(low=False, ace_low=True, wild=False, stripped=False, classes=False),
         "soko": HandTraits(low=False, wild=False, stripped=False, classes=False),
+        "most-points": HandTraits(low=False, wild=False, stripped=False, classes=False, points=True),
         "high-spade-in-the-hole": HandTraits(low=False, card=True),
         "low-spade-in-the-hole": HandTraits(low=True, card=True),
         "low-spade-in-the-hole-ace-high": HandTraits(low=True, card=True),
