@@ -1,6 +1,6 @@
 """The stud family's games with decisions about cards (issue 24): every rule book of
 tests/data/stud-family/ (one a game of talvola/generic_poker's stud configs, each citing its
-config and every way it departs from it) and the shipped books with decisions validate with
+config and every way it departs from it), the shipped books with decisions and those of issue 26 validate with
 no problem and no warning, play to the end with the built-in players, and replay from the
 hand history they write.
 
@@ -32,6 +32,9 @@ FAMILY = ROOT / "tests" / "data" / "stud-family"
 SHIPPED: tuple[str, ...] = ("mexican-stud", "seven-card-flip", "super-stud", "pineapple-stud", "anaconda")
 SHIPPED += ("english-stud", "stud-with-a-twist", "cowpie")
 """The built-in books with decisions about cards, shipped in variants/ (issue 24)."""
+SHIPPED += ("razzdugi", "razzdeucey", "canadian-stud", "razz-high", "seven-card-stud-hi-lo-double-qualifier")
+SHIPPED += ("high-low-chicago", "chicago-declare")
+"""... and the built-in books of issue 26's rankings and shares."""
 
 BOOKS = [*sorted(FAMILY.glob("*.yaml")), *(ROOT / "variants" / f"{name}.yaml" for name in SHIPPED)]
 HANDS = 30
