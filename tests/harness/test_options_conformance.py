@@ -56,6 +56,7 @@ OPTION_REGISTRIES: list[Registry[Any]] = [
     rules.TRIGGER_PRICES,
     rules.STREET_INDICATORS,
     rules.ODD_CHIP,
+    rules.NOBODY_QUALIFIES,
     rules.DECISION_KINDS,
     rules.DECISION_CARDS,
     rules.DECISION_ORDER,
