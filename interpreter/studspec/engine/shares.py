@@ -382,8 +382,11 @@ class PointsShare:
         return self.ranking
 
     def cards(self, holding: Holding) -> tuple[Card, ...]:
-        """Every card counts, so the odd-chip rules read them all."""
-        return holding.playing
+        """What the odd-chip rules read between tied totals: every card counts, so the highest
+        card by suit of them all (not of a best poker five: a full house of threes and deuces
+        beside an ace plays the ace here; docs/rules.md V22)."""
+        natural = [card for card in holding.playing if card < FIRST_JOKER]
+        return (max(natural, key=self.ranking.card_order),) if natural else holding.playing
 
     def score(self, holding: Holding) -> int | None:
         worth = self.worth
