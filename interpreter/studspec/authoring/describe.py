@@ -808,11 +808,12 @@ _PLURAL_RANKS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eight
 
 def _points_words(points: tuple[tuple[str, int], ...]) -> str:
     """What each rank is worth in a points share, aces first: "aces 1, deuces 2, threes 3 and
-    sixes 6, every other rank nothing; equal totals tie"."""
+    sixes 6, every other rank nothing; equal totals tie, ..."."""
     order = sorted(points, key=lambda item: (item[0] != "A", RANK_LETTERS.index(item[0])))
     said = [f"{_PLURAL_RANKS[RANK_LETTERS.index(letter)]} {worth}" for letter, worth in order]
     listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-    return listed + (", every other rank nothing" if len(points) < 13 else "") + "; equal totals tie"
+    tie = "; equal totals tie, the odd-chip rule reading all of their cards"
+    return listed + (", every other rank nothing" if len(points) < 13 else "") + tie
 
 
 def _least_words(share: Share) -> str:
