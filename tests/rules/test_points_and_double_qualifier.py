@@ -18,14 +18,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from studspec import load_variant
-from studspec.engine.cards import Card, parse_cards
+from studspec.engine.cards import CARDS, Card, parse_cards
 from studspec.engine.machine import compile_variant
 from studspec.engine.rules import ODD_CHIP
 from studspec.engine.settlement import NOBODY_QUALIFIED, award_pot
-from studspec.engine.shares import Holding
+from studspec.engine.shares import Holding, PointsShare
 from studspec.rulebook.loader import validate_file
 from studspec.rulebook.model import Face
 
@@ -79,6 +81,19 @@ def test_points_count_every_card_and_only_the_named_ranks() -> None:
     assert football.score(best) == 33
     assert football.score(nothing) == 0
     assert football.describe(33) == "33 points"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(CARDS[:52]), min_size=1, max_size=9, unique=True),
+    st.dictionaries(st.sampled_from("23456789TJQKA"), st.integers(0, 100), min_size=1, max_size=13),
+)
+def test_a_points_total_is_the_sum_of_each_cards_rank_worth(cards: list[Card], points: dict[str, int]) -> None:
+    """docs/rules.md V22, against a reference written from the card's text: each card counts
+    what the book gives its rank (the first letter of ``Ts``), and a rank it does not name 0."""
+    share = PointsShare("most-points").scoring(points)
+    holding = Holding.known(list[Card | None](cards), (Face.UP,) * len(cards))
+    assert share.score(holding) == sum(points.get(str(card)[0], 0) for card in cards)
 
 
 def test_double_qualifier_nines_and_eights_with_a_five_qualify_for_high() -> None:
