@@ -42,7 +42,8 @@ def choose(hand: Hand, seat: int, rng: random.Random) -> Action:
     if ActionKind.SHOW_MUCK in kinds:
         return show(tuple(hand.cards[seat]))
     if ActionKind.DECLARE in kinds:
-        return declare(rng.choice(list(Declaration)))
+        offered = [choice.declaration for choice in legal if choice.declaration is not None]
+        return declare(rng.choice(offered))  # high, low, both in a high-low book, as recorded
     cards = [choice for choice in legal if choice.kind in CARD_DECISIONS]
     if cards and ActionKind.DECLINE in kinds and rng.random() < 0.3:
         return Action(ActionKind.DECLINE)
@@ -92,10 +93,10 @@ def play(book: str, number: int) -> Hand:
 
 def _plain(value: object) -> object:
     """A field value in a form that does not depend on how the engine stores it: an action or
-    a card as it is written, an enum as its value, a sequence item by item."""
+    a card or a declaration as it is written, an enum as its value, a sequence item by item."""
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, (Action, Card)):
+    if isinstance(value, (Action, Card, Declaration)):
         return str(value)
     if isinstance(value, (tuple, list)):
         return tuple(_plain(item) for item in value)

@@ -661,10 +661,25 @@ HOLE_SHARES: dict[str, tuple[bool, bool]] = {
 }
 
 
-def plays_for(declaration: Declaration, oracle: ShareOracle) -> bool:
-    if declaration is Declaration.BOTH:
-        return True
-    return (declaration is Declaration.HIGH) == oracle.high
+def named_shares(value: str, highs: Sequence[bool]) -> frozenset[int] | None:
+    """The shares (indexes from 0) a ``dcl`` word names in a book whose shares are high poker
+    shares or not, as docs/conformance.md documents the line; ``None`` for a share the book
+    lacks. Written from the documentation, not from the engine's own reading."""
+    count = len(highs)
+    if value == "all":
+        return frozenset(range(count))
+    if value in ("high", "low", "both"):
+        if count != 2 or sum(highs) != 1:
+            return None
+        if value == "both":
+            return frozenset((0, 1))
+        return frozenset(i for i in range(2) if highs[i] == (value == "high"))
+    numbers = frozenset(int(part) - 1 for part in value.split("+"))
+    return numbers if max(numbers) < count else None
+
+
+SOME_DECLARATIONS = tuple(Declaration(v) for v in ("high", "low", "both", "all", "1", "2", "3", "1+3", "2+3", "1+2+3"))
+"""Declarations to try in any book: the words, every share, and shares some books lack."""
 
 
 def share_winners(
@@ -674,14 +689,16 @@ def share_winners(
     declared: dict[int, Declaration],
 ) -> list[list[int]]:
     """Who wins each share. Declaring: each share among those who declared for it; a seat that
-    declared both and does not win or tie both is out, and the shares are decided again;
-    if the declarations decide nothing, the cards do."""
-    eligible = [seat for seat in claim if seat in declared] if declared else []
+    declared more than one share and does not win or tie every one of them is out, and the
+    shares are decided again; if the declarations decide nothing, the cards do."""
+    highs = [o.high for o in oracles]
+    chosen = {seat: named_shares(declared[seat].value, highs) or frozenset() for seat in claim if seat in declared}
+    eligible = list(chosen)
     while eligible:
-        winners = [o.winners([s for s in eligible if plays_for(declared[s], o)], held) for o in oracles]
+        winners = [o.winners([s for s in eligible if i in chosen[s]], held) for i, o in enumerate(oracles)]
         if not any(winners):
             break
-        failed = {s for s in eligible if declared[s] is Declaration.BOTH and any(s not in w for w in winners)}
+        failed = {s for s in eligible if len(chosen[s]) > 1 and any(s not in winners[i] for i in chosen[s])}
         if not failed:
             return winners
         eligible = [seat for seat in eligible if seat not in failed]
@@ -1541,7 +1558,9 @@ def allowed(options: Sequence[LegalAction], action: Action | Intent) -> bool:
         if option.kind is not action.kind:
             continue
         if option.kind is ActionKind.DECLARE:
-            if option.declaration is action.declaration:
+            assert option.declaration is not None and action.declaration is not None
+            mine = named_shares(action.declaration.value, option.highs)
+            if mine is not None and mine == named_shares(option.declaration.value, option.highs):
                 return True
         elif option.kind is ActionKind.PAY:
             if action.amount is None or action.amount == option.cost:
@@ -2566,7 +2585,7 @@ class HandFuzzer:
                 Intent(ActionKind.COMPLETE_BET_RAISE, amount),
                 Intent(ActionKind.PAY, rng.choice((None, amount))),
                 Intent(ActionKind.DECLINE),
-                Intent(ActionKind.DECLARE, declaration=rng.choice(list(Declaration))),
+                Intent(ActionKind.DECLARE, declaration=rng.choice(SOME_DECLARATIONS)),
                 Intent(rng.choice(sorted(CARD_DECISIONS)), cards=tuple(rng.sample(DECK, rng.randint(0, 2)))),
             )
         )

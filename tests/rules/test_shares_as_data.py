@@ -239,13 +239,25 @@ def test_validate_refuses_shares_that_cannot_be_played(shares: str, message: str
     assert any(message in error for error in errors), errors
 
 
-def test_declare_needs_one_high_and_one_other_share(tmp_path: Path) -> None:
-    """Players declare high, low (the other share) or both (docs/rules.md V7): two low halves
-    cannot be declared for."""
+def test_declare_needs_two_shares_or_three(tmp_path: Path) -> None:
+    """Players declare for one share, several or all (docs/rules.md V7, issue 26): a one-share
+    book has nothing to declare between, and validate says what is needed."""
     book = tmp_path / "declare.yaml"
     book.write_text(
-        "schema_version: 1\nextends: razzdeucey\nname: declare\nshowdown:\n  declare: simultaneous\n",
+        "schema_version: 1\nextends: razz\nname: declare\nshowdown:\n  declare: simultaneous\n",
         encoding="utf-8",
     )
     errors = [str(error) for error in validate_file(book)]
-    assert any("one high poker hand and one other share" in error for error in errors), errors
+    assert any("needs two or three pots.shares to declare between" in error for error in errors), errors
+    assert all("declare" in error for error in errors), errors
+
+
+def test_two_lows_may_be_declared_by_number(tmp_path: Path) -> None:
+    """Any two shares may be declared for (V7): RazzDeucey's two lows, ace-to-five and
+    deuce-to-seven, are declared dcl 1, dcl 2 or dcl all (no high hand for the words)."""
+    book = tmp_path / "declare.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: razzdeucey\nname: declare\nphh_codes: []\nshowdown:\n  declare: simultaneous\n",
+        encoding="utf-8",
+    )
+    assert validate_file(book) == []

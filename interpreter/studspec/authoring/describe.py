@@ -556,8 +556,11 @@ class _Builder:
 
     def showdown(self) -> Section:
         declared = self.text("showdown.declare")
-        other = next((share for share in self.variant.shares if HAND_TRAITS[share.hand].card), None)
-        if other is not None and self.variant.declare != "none":  # "low" names the card share
+        shares = self.variant.shares
+        other = next((share for share in shares if HAND_TRAITS[share.hand].card), None)
+        if self.variant.declare != "none" and (len(shares) != 2 or sum(map(_high_poker, shares)) != 1):
+            declared = self._declared_by_number(declared)
+        elif other is not None and self.variant.declare != "none":  # "low" names the card share
             said = phrase("pots.shares.hand", other.hand)
             noun = _card_share_words(other, said, fill(said.text, self.book))[0].noun
             declared += f" Here low is the {noun}: a player declares the high hand, the {noun}, or both."
@@ -572,6 +575,24 @@ class _Builder:
                 self.point(order, "showdown.order"),
             ),
         )
+
+    def _declared_by_number(self, declared: str) -> str:
+        """A declare book whose shares are not one high hand and one other: the players
+        declare shares by their numbers, one or several (docs/rules.md V7)."""
+        names = []
+        for number, share in enumerate(self.variant.shares, 1):
+            said = phrase("pots.shares.hand", share.hand)
+            if HAND_TRAITS[share.hand].card:
+                said = _card_share_words(share, said, fill(said.text, self.book))[0]
+            names.append(f"{number} the {said.noun or share.hand}")
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        declared = declared.replace("high, low or both", "which shares of the pot they play for, by number")
+        declared = declared.replace(
+            "a player who declares both must win or tie both shares of a pot, or wins nothing from it",
+            "a player who declares more than one share must win or tie each of them, or wins nothing from the pot",
+        )
+        example = "dcl 2, dcl 1+3 or dcl all" if len(names) == 3 else "dcl 1, dcl 2 or dcl all"
+        return f"{declared} The shares are {listed}; a player declares one, several or all ({example})."
 
     def set_share(self, share: Share, sizes: tuple[int, ...]) -> tuple[str, str]:
         """A share that reads a hand the players set, named by its size ("five-card hand");

@@ -5,8 +5,9 @@ to ``X`` (the seat's total for the street), ``sm CARDS`` show, bare ``sm`` muck.
 PHH words everywhere (API, CLI prompts, conformance cases) means a history, a test case and
 a typed command are the same text.
 
-PHH has no action for a hi-lo declaration; studspec writes it ``dcl high``, ``dcl low`` or
-``dcl both`` (``p3 dcl both`` in a history). A dealt-card rule with a price (Baseball's
+PHH has no action for a hi-lo declaration; studspec writes it ``dcl`` and the shares declared:
+``dcl high``, ``dcl low`` or ``dcl both`` in a high-low book, share numbers (``dcl 1+3``) or
+``dcl all`` in any (``p3 dcl both`` in a history; :class:`Declaration`). A dealt-card rule with a price (Baseball's
 bought extra card, an up 3's match the pot or fold) is answered ``pay 200``, ``decline`` or
 ``f``. A PHH reader that does not know ``dcl`` or ``pay`` refuses such a history rather than
 misreading it (docs/conformance.md).
@@ -20,8 +21,11 @@ first of two hands a seat sets).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, unique
+from itertools import combinations
+from typing import ClassVar
 
 from studspec.errors import ActionFormatError, CardFormatError
 
@@ -44,8 +48,8 @@ class ActionKind(str, Enum):
     SHOW_MUCK = "sm"
     """Show cards at showdown (or when all-in), or muck them (no cards)."""
     DECLARE = "dcl"
-    """Declare for the high share, the low share or both before a hi-lo declare showdown
-    (studspec's own code: PHH has none)."""
+    """Declare for one share, several or all before a declare showdown (the high share, the
+    low share or both in a high-low book; studspec's own code: PHH has none)."""
     PAY = "pay"
     """Pay what a dealt-card rule asks (Baseball's extra card, an up 3's match the pot); the
     amount is the price (studspec's own code: PHH has none)."""
@@ -65,20 +69,115 @@ class ActionKind(str, Enum):
     """Set two hands: the named cards make the first, the rest the second (studspec's own code)."""
 
 
-@unique
-class Declaration(str, Enum):
-    """What a seat plays for in a hi-lo declare game."""
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What a seat plays for in a declare game: a non-empty set of the book's shares
+    (docs/rules.md V7), as its ``dcl`` line spells it.
 
-    HIGH = "high"
-    """The high share only."""
-    LOW = "low"
-    """The low share only."""
-    BOTH = "both"
-    """Both shares: the seat must win or tie each of them, or it wins nothing (a swing)."""
+    ``value`` is the text after ``dcl``: share numbers in the book's ``pots.shares`` order,
+    ascending, joined by ``+`` (``1``, ``1+3``); ``all`` for every share; and, in a book of
+    two shares one of which is a high poker hand, the words ``high`` (that share), ``low``
+    (the other) and ``both``. A declaration is read without its book (a history line, a
+    typed action), so what it names is resolved against the book's shares by :meth:`shares`,
+    and the engine records it as the book spells it (:func:`spelled`): the words where the
+    book has them, else numbers, and ``all`` for every share."""
 
-    def plays_for(self, low: bool) -> bool:
-        """Whether a seat so declared contends for the low share (``low``) or the high one."""
-        return self is Declaration.BOTH or (self is Declaration.LOW) == low
+    value: str
+
+    def __post_init__(self) -> None:
+        if type(self.value) is not str:
+            raise ActionFormatError(f"a declaration is text ({DECLARATION_SYNTAX}), not {self.value!r}")
+        if self.value not in DECLARATION_WORDS and share_numbers(self.value) != self.value:
+            raise ActionFormatError(f"write the share numbers ascending: {share_numbers(self.value)}")
+
+    def shares(self, highs: Sequence[bool]) -> tuple[int, ...]:
+        """The indexes (from 0, ascending) of the shares this names in a book whose shares
+        are, in order, high poker hands or not (``highs``). Raises :class:`ActionFormatError`,
+        saying what the book allows, when it names a share the book does not have."""
+        count = len(highs)
+        if self.value == "all":
+            return tuple(range(count))
+        if self.value in DECLARATION_WORDS:
+            if not worded(highs):
+                raise ActionFormatError(
+                    f"'{self.value}' names a share of a book with two shares, one a high poker hand; "
+                    f"this book's {count} shares are declared by number (1, 1+2, all)"
+                )
+            high = highs.index(True)
+            return {"high": (high,), "low": (1 - high,)}.get(self.value, (0, 1))
+        numbers = tuple(int(part) - 1 for part in self.value.split("+"))
+        if numbers[-1] >= count:
+            raise ActionFormatError(
+                f"this book has {count} shares, numbered 1 to {count}: there is no share {numbers[-1] + 1}"
+            )
+        return numbers
+
+    @property
+    def swing(self) -> bool:
+        """Whether this names more than one share (a declare book has two or three): the
+        seat must win or tie each of them, or it takes nothing from the pot."""
+        return self.value in ("both", "all") or "+" in self.value
+
+    def __str__(self) -> str:
+        return self.value
+
+    HIGH: ClassVar[Declaration]
+    """The high share of a high-low book."""
+    LOW: ClassVar[Declaration]
+    """The other share of a high-low book (the low, or a card: High Chicago's spade)."""
+    BOTH: ClassVar[Declaration]
+    """Both shares of a high-low book: a swing, which must win or tie each of them."""
+    ALL: ClassVar[Declaration]
+    """Every share of the book: a swing over them all."""
+
+
+DECLARATION_WORDS = ("high", "low", "both", "all")
+"""The words a declaration may be; ``all`` in any book, the others in a high-low book."""
+MOST_SHARES = 9
+"""Share numbers are single digits: a book has at most three shares (``pots.shares``), and
+one digit each keeps a hostile ``dcl`` line short to read."""
+DECLARATION_SYNTAX = "share numbers joined by + (1, 1+3), all, or in a high-low book high, low or both"
+
+Declaration.HIGH = Declaration("high")
+Declaration.LOW = Declaration("low")
+Declaration.BOTH = Declaration("both")
+Declaration.ALL = Declaration("all")
+
+
+def share_numbers(text: str) -> str:
+    """``text`` (``3+1``) as a declaration by share numbers, ascending (``1+3``); raises
+    :class:`ActionFormatError` naming what is allowed for anything else."""
+    parts = text.split("+")
+    if len(text) > 2 * MOST_SHARES or any(len(p) != 1 or not "1" <= p <= str(MOST_SHARES) for p in parts):
+        raise ActionFormatError(f"declare {DECLARATION_SYNTAX}, not {shown(text)}")
+    twice = sorted({p for p in parts if parts.count(p) > 1})
+    if twice:
+        raise ActionFormatError(f"{shown(text)} names share {twice[0]} twice: name each share once")
+    return "+".join(sorted(parts))
+
+
+def worded(highs: Sequence[bool]) -> bool:
+    """Whether a book's shares are declared ``high``, ``low`` or ``both``: two shares, one of
+    them a high poker hand (the high-low books, and High Chicago declared)."""
+    return len(highs) == 2 and sum(highs) == 1
+
+
+def spelled(indexes: Sequence[int], highs: Sequence[bool]) -> Declaration:
+    """The declaration of the shares ``indexes`` as a book with these shares writes it."""
+    chosen = sorted(set(indexes))
+    if worded(highs):
+        return Declaration.BOTH if len(chosen) == 2 else Declaration.HIGH if highs[chosen[0]] else Declaration.LOW
+    if len(chosen) == len(highs):
+        return Declaration.ALL
+    return Declaration("+".join(str(index + 1) for index in chosen))
+
+
+def declaration_choices(highs: Sequence[bool]) -> tuple[Declaration, ...]:
+    """Every declaration a book with these shares offers: each share alone, then each pair,
+    and every share (a high-low book: ``high``, ``low``, ``both``)."""
+    count = len(highs)
+    sets = [c for size in range(1, count + 1) for c in combinations(range(count), size)]
+    return tuple(spelled(chosen, highs) for chosen in sets)
 
 
 # Read for every action made and checked (defined here, beside the enum; why: .hot).
@@ -96,7 +195,7 @@ MAX_AMOUNT_DIGITS = 18
 10**18, far beyond any table's chips, and keeps a hostile line from costing a huge number."""
 
 ACTION_SYNTAX = (
-    "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck), dcl high|low|both (declare), "
+    "f, cc, pb, cbr AMOUNT, sm CARDS (show), sm (muck), dcl SHARES (declare: 1+3, all, high, low, both), "
     "pay or pay AMOUNT (a dealt card's price) or decline, sd or sd CARDS (discard or draw), "
     "up CARDS, pass CARDS, buy CARD, set CARDS"
 )
@@ -159,7 +258,7 @@ def bet_to(amount: int) -> Action:
 
 
 def declare(declaration: Declaration) -> Action:
-    """``dcl high|low|both``: declare for a share of a hi-lo declare pot."""
+    """``dcl SHARES``: declare for shares of a declare pot (``dcl 1+3``, ``dcl both``)."""
     return Action(ActionKind.DECLARE, declaration=declaration)
 
 
@@ -265,13 +364,17 @@ def _parse_card_decision(text: str, kind: ActionKind, rest: list[str]) -> Action
 
 
 def _parse_declaration(text: str, rest: list[str]) -> Action:
-    choices = ", ".join(d.value for d in Declaration)
+    """``dcl WORD``: one word, the shares declared (:class:`Declaration`); numbers in any
+    order are written ascending."""
     if len(rest) != 1:
-        raise ActionFormatError(f"{shown(text)}: dcl takes one word, {choices} (e.g. 'dcl high')")
+        raise ActionFormatError(f"{shown(text)}: dcl takes one word, {DECLARATION_SYNTAX} (e.g. 'dcl 1+3')")
+    word = rest[0].lower()
+    if word in DECLARATION_WORDS:
+        return declare(Declaration(word))
     try:
-        return declare(Declaration(rest[0].lower()))
-    except ValueError:
-        raise ActionFormatError(f"{shown(text)}: declare one of {choices}") from None
+        return declare(Declaration(share_numbers(word)))
+    except ActionFormatError as error:
+        raise ActionFormatError(f"{shown(text)}: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +392,10 @@ class LegalAction:
     maximum: int | None = None
     cost: int = 0
     declaration: Declaration | None = None
-    """For ``dcl``: the declaration this choice makes."""
+    """For ``dcl``: the declaration this choice makes, as the book spells it."""
+    highs: tuple[bool, ...] = ()
+    """For ``dcl``: each of the book's shares, whether it is a high poker hand; a declaration
+    spelled another way (``1+2`` for ``both``) is this choice when it names the same shares."""
     cards: tuple[Card | None, ...] = ()
     """For a card decision: the seat's cards it may name (``minimum`` to ``maximum`` of them;
     ``cost`` is its price for each card drawn or bought)."""
@@ -302,7 +408,7 @@ class LegalAction:
             assert self.minimum is not None and self.maximum is not None
             return self.minimum <= len(action.cards or ()) <= self.maximum
         if self.kind is _DECLARE:
-            return action.declaration is self.declaration
+            return action.declaration is not None and _respelled(action.declaration, self.highs) == self.declaration
         if self.kind is _PAY:
             return action.amount is None or action.amount == self.cost
         if self.kind is _CBR:
@@ -324,6 +430,14 @@ class LegalAction:
                 f" ({self.cost} a card)" if self.cost else ""
             )
         return str(self.kind.value)
+
+
+def _respelled(declaration: Declaration, highs: Sequence[bool]) -> Declaration | None:
+    """``declaration`` as the book spells it, or ``None`` when it names a share the book lacks."""
+    try:
+        return spelled(declaration.shares(highs), highs)
+    except ActionFormatError:
+        return None
 
 
 def _count(minimum: int | None, maximum: int | None) -> str:

@@ -1,25 +1,35 @@
 """Hi-lo declare: before the showdown every seat still in says what it plays for.
 
-Each live seat declares high, low or both (``dcl``). Declaring in turn, each declaration is
+Each live seat declares one of the book's shares, several or all (``dcl 1+3``, ``dcl all``;
+in a high-low book ``dcl high``, ``dcl low`` or ``dcl both``: :class:`.actions.Declaration`). Declaring in turn, each declaration is
 public at once; declaring simultaneously (chips in a fist), a declaration stays the
 declarer's own until the last seat has declared, and then all are recorded together, so the
 event log never tells one seat what another chose before it chose itself. At settlement a
-share is contested only by the seats that declared for it, and a seat that declared both
-must win or tie both shares of a pot or it takes nothing from that pot (docs/rules.md V7:
-Chicago's "optional declare"; home-game declare rules).
+share is contested only by the seats that declared for it, and a seat that declared more
+than one share (a swing) must win or tie each of them or it takes nothing from that pot
+(docs/rules.md V7: Chicago's "optional declare"; home-game declare rules).
 """
 
 from __future__ import annotations
 
-from .actions import Action, ActionKind, Declaration, LegalAction
+from .actions import Action, ActionKind, Declaration, LegalAction, declaration_choices, spelled
 from .core import HandCore, PhaseHandler, clockwise_from, part
 from .events import Declared
 from .opening import final_opener
 from .phases import PhaseKind, Wait
 from .rounds import final_round
 
-CHOICES = tuple(LegalAction(ActionKind.DECLARE, declaration=d) for d in Declaration)
-"""What a seat may declare."""
+
+def share_highs(hand: HandCore) -> tuple[bool, ...]:
+    """Each of the book's shares, whether it is a high poker hand: what ``high`` and ``low``
+    name in a high-low book (:meth:`.actions.Declaration.shares`)."""
+    return tuple(rule.high for rule, _ in hand.rules.shares)
+
+
+def declare_choices(hand: HandCore) -> list[LegalAction]:
+    """What a seat may declare: every non-empty set of the book's shares, as the book spells it."""
+    highs = share_highs(hand)
+    return [LegalAction(ActionKind.DECLARE, declaration=d, highs=highs) for d in declaration_choices(highs)]
 
 
 class DeclarePart:
@@ -87,19 +97,28 @@ def choices(hand: HandCore, seat: int) -> list[LegalAction]:
     """A seat may declare when it is its turn (in turn) or while it has not declared yet."""
     queue = hand.parts[_PART].queue
     due = queue[:1] == [seat] if hand.rules.declare_in_turn else seat in queue
-    return list(CHOICES) if due else []
+    return declare_choices(hand) if due else []
+
+
+def has_declared(hand: HandCore, seat: int) -> bool:
+    """Whether ``seat`` has made its declaration (shown or not): a second one is refused."""
+    found: DeclarePart = hand.parts[_PART]
+    return seat in found.declarations or seat in found.pending
 
 
 def take(hand: HandCore, seat: int, action: Action) -> None:
-    """Record a declaration already checked as legal."""
+    """Record a declaration already checked as legal, as the book spells it (``1+2`` in a
+    high-low book is recorded ``both``), so a history writes one line for one meaning."""
     assert action.declaration is not None
+    highs = share_highs(hand)
+    declaration = spelled(action.declaration.shares(highs), highs)
     found: DeclarePart = hand.parts[_PART]
     found.queue.remove(seat)
     if hand.rules.declare_in_turn:
-        found.declarations[seat] = action.declaration
-        hand.events.append(Declared(seat, action.declaration))
+        found.declarations[seat] = declaration
+        hand.events.append(Declared(seat, declaration))
         return
-    found.pending[seat] = action.declaration
+    found.pending[seat] = declaration
     if not found.queue:  # the last seat has declared: every declaration is shown
         for declarer in sorted(found.pending):
             found.declarations[declarer] = found.pending[declarer]

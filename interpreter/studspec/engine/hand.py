@@ -34,9 +34,10 @@ from .betting import BettingRound
 from .cards import Card
 from .core import PendingDeal, Phase, Setup, new_parts
 from .deck import Deck, TwinDeck
+from .declare import has_declared
 from .events import Event
 from .hot import BRING_IN as BRING_IN_KIND
-from .hot import CHECK_CALL, COMPLETE_PHASE, FOLD, SHOW_MUCK
+from .hot import CHECK_CALL, COMPLETE_PHASE, DECLARE, FOLD, SHOW_MUCK
 from .indicators import in_the_middle
 from .machine import CompiledVariant, compile_variant
 from .pots import Pot, build_pots
@@ -315,6 +316,8 @@ class Hand:
             reason = f"it is not {seat_name(seat)}'s turn ({self.waiting_for()})"
             if seat is not None and self.folded[seat]:
                 reason = f"{seat_name(seat)} has folded ({self.waiting_for()})"
+            elif seat is not None and kind is DECLARE and has_declared(self, seat):
+                reason = f"{seat_name(seat)} has declared already: one declaration each ({self.waiting_for()})"
             raise IllegalActionError(label(action, seat), reason, now)
         for option in legal:
             if option.kind is kind and (kind in _TAKEN_AS_OFFERED or option.allows(action)):

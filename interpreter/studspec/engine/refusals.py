@@ -7,6 +7,8 @@ conformance case says what to do instead.
 
 from __future__ import annotations
 
+from studspec.errors import ActionFormatError
+
 from .actions import Action, ActionKind, LegalAction
 from .choosing import bounds, price_each, rule_of, waiting
 from .core import HandCore
@@ -150,6 +152,8 @@ def why_refused(hand: HandCore, action: Action, legal: list[LegalAction]) -> str
     cards = _card_refusal(hand, action, legal)
     if cards is not None:
         return cards
+    if action.kind is ActionKind.DECLARE and action.kind in kinds:
+        return _declaration_refusal(action, legal)
     if action.kind in kinds:
         amounts = [str(o) for o in legal if o.kind is action.kind]
         return f"the amount must be one of: {', '.join(amounts)}"
@@ -175,3 +179,15 @@ def why_refused(hand: HandCore, action: Action, legal: list[LegalAction]) -> str
             return "this rule book has no declarations: cards speak at the showdown"
         return "declarations are made once the betting is over, before the showdown"
     return f"{action.kind.value} is not allowed now"
+
+
+def _declaration_refusal(action: Action, legal: list[LegalAction]) -> str:
+    """Why a declaration is not one of the book's: the share it names that the book lacks
+    (docs/rules.md V7), with the declarations the book allows."""
+    highs = next(o.highs for o in legal if o.kind is ActionKind.DECLARE)
+    assert action.declaration is not None  # a dcl action always carries one
+    try:
+        action.declaration.shares(highs)
+    except ActionFormatError as error:
+        return str(error)
+    return "declare one of: " + ", ".join(str(o) for o in legal if o.kind is ActionKind.DECLARE)

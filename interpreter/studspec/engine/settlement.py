@@ -170,17 +170,20 @@ def _declared_winners(
     held: Mapping[int, Holding],
     declared: Mapping[int, Declaration],
 ) -> tuple[list[list[int]], list[dict[int, int]]]:
-    """Hi-lo declare: each share among the seats that declared for it. A seat that declared
-    both and does not win or tie both is out of the pot, and the shares are decided again
-    without it. If that leaves nobody who can win a share, the declarations cannot decide the
-    pot and the cards do, as if nobody had declared (no home-game source says otherwise)."""
-    eligible = [seat for seat in claimants if seat in declared]
+    """Hi-lo declare (docs/rules.md V7): each share among the seats that declared for it. A
+    seat that declared more than one share (a swing) and does not win or tie every one of
+    them is out of the pot, and the shares are decided again without it. If that leaves
+    nobody who can win a share, the declarations cannot decide the pot and the cards do, as
+    if nobody had declared (no home-game source says otherwise)."""
+    highs = tuple(rule.high for rule, _ in shares)
+    chosen = {seat: declared[seat].shares(highs) for seat in claimants if seat in declared}
+    eligible = list(chosen)
     while eligible:
-        contenders = [[s for s in eligible if declared[s].plays_for(low=not rule.high)] for rule, _ in shares]
+        contenders = [[s for s in eligible if index in chosen[s]] for index in range(len(shares))]
         winners, values = _winners(shares, contenders, held)
         if not any(winners):  # nobody who declared qualifies for what they declared
             break
-        failed = {s for s in eligible if declared[s] is Declaration.BOTH and any(s not in w for w in winners)}
+        failed = {s for s in eligible if len(chosen[s]) > 1 and any(s not in winners[i] for i in chosen[s])}
         if not failed:
             return winners, values
         eligible = [seat for seat in eligible if seat not in failed]

@@ -19,6 +19,7 @@ from typing import TextIO
 
 from studspec.engine.actions import (
     ACTION_SYNTAX,
+    DECLARATION_WORDS,
     MAX_AMOUNT_DIGITS,
     Action,
     ActionKind,
@@ -29,6 +30,7 @@ from studspec.engine.actions import (
     declare,
     is_number,
     parse_action,
+    share_numbers,
 )
 from studspec.engine.cards import Card, parse_cards
 from studspec.engine.hand import Hand
@@ -71,14 +73,17 @@ _WORDS = {
     "complete": ActionKind.COMPLETE_BET_RAISE,
 }
 
-_DECLARATIONS = {d.value for d in Declaration}
-"""Hi-lo declare: ``high``, ``low`` or ``both`` typed alone declares it."""
+_DECLARATIONS = frozenset(DECLARATION_WORDS)
+"""Declare: ``high``, ``low``, ``both`` or ``all`` typed alone declares it (so does a set of
+share numbers with a ``+``, ``1+3``; a number alone picks from the list: ``dcl 2`` declares
+share 2)."""
 
 HELP = f"""Type the number of a choice in the list, or the action itself:
   f          fold                   cc         check, or call what is owed
   pb         post the bring-in      cbr N      complete, bet or raise to N (this street's total)
   or words: fold, check, call, bring-in, bet N, raise N, complete N
-  (hi-lo declare: dcl high, dcl low, dcl both, or just high, low, both)
+  (declare: dcl high, dcl low, dcl both, or just high, low, both; or the shares by number,
+   dcl 2, dcl 1+3 or just 1+3, and dcl all or just all)
   (a dealt card's price, such as Baseball's up 3: pay, or decline / f)
   (bet, raise and complete need no amount when there is one size to choose).
   With a range such as 'cbr 400..800', type any amount in it: 'cbr 600' or '3 600'.
@@ -135,6 +140,14 @@ def _worded(head: str, kind: ActionKind, rest: list[str], text: str, legal: list
     return Action(kind)
 
 
+def _declared_numbers(head: str) -> Action:
+    """Share numbers typed alone (``1+3``): the declaration; the hand judges its shares."""
+    try:
+        return declare(Declaration(share_numbers(head)))
+    except ActionFormatError as error:
+        raise ChoiceError(f"{error} (? for help)") from None
+
+
 def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
     """What the person means by ``text``, given the legal choices (numbered from 1).
 
@@ -155,6 +168,8 @@ def parse_choice(text: str, legal: list[LegalAction]) -> Action | Command:
         return _worded(head, kind, rest, text, legal)
     if head in _DECLARATIONS and not rest:
         return declare(Declaration(head))
+    if "+" in head and not rest:
+        return _declared_numbers(head)
     try:
         return parse_action(text.strip())
     except ActionFormatError as error:

@@ -12,7 +12,17 @@ from enum import Enum, unique
 from typing import Protocol
 
 from studspec.engine import hot
-from studspec.engine.actions import CARD_DECISIONS, Action, ActionKind, Declaration, LegalAction, bet_to, declare, show
+from studspec.engine.actions import (
+    CARD_DECISIONS,
+    Action,
+    ActionKind,
+    Declaration,
+    LegalAction,
+    bet_to,
+    declare,
+    show,
+    spelled,
+)
 from studspec.engine.core import pot_size
 from studspec.engine.hand import Hand
 from studspec.engine.shares import Holding
@@ -137,15 +147,17 @@ class RuleBasedPlayer:
         return equity(hand.variant, holding, len(hand.live), field_spec(hand))
 
     def declaration(self, hand: Hand, seat: int) -> Declaration:
-        """Hi-lo declare: both shares when the hand is a favourite for each (a failed swing
-        wins nothing), else the share it is likelier to win."""
+        """Declare (docs/rules.md V7): every share the hand is a favourite for when there are
+        two or more of them (a swing: a failed one wins nothing), else the one share it is
+        likeliest to win (a tie: the high poker share)."""
         holding = Holding.known(own_known(hand, seat), hand.faces[seat], hand.community, _known_spec(hand, seat))
         chances = share_chances(hand.variant, holding, len(hand.live) - 1, field_spec(hand))
-        high = max((c for share, c in chances if share.rule.high), default=0.0)
-        low = max((c for share, c in chances if not share.rule.high), default=0.0)
-        if min(high, low) >= self.swing_at:
-            return Declaration.BOTH
-        return Declaration.HIGH if high >= low else Declaration.LOW
+        highs = tuple(rule.high for rule, _ in hand.rules.shares)
+        strong = [index for index, (_, chance) in enumerate(chances) if chance >= self.swing_at]
+        if len(strong) >= 2:
+            return spelled(strong, highs)
+        best = max(range(len(chances)), key=lambda i: (chances[i][1], chances[i][0].rule.high, -i))
+        return spelled((best,), highs)
 
     def choose(self, hand: Hand, seat: int, legal: list[LegalAction]) -> Action:
         fold = call = bring_in = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studspec.engine.actions import ActionKind, Declaration
+from studspec.engine.actions import ActionKind, Declaration, worded
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import Card
 from studspec.engine.events import (
@@ -88,11 +88,18 @@ def _header(hand: Hand) -> list[str]:
 
 
 def declared_words(hand: Hand, declaration: Declaration) -> str:
-    """A declaration as the table says it: ``low`` names the book's card share where it has
-    one (High Chicago declared: the high hand, the spade in the hole, or both), by the name
-    its rule has (the suit and the cards it reads: ``high-heart-in-the-hand``)."""
+    """A declaration as the table says it. In a high-low book ``high``, ``low`` or ``both``,
+    ``low`` naming the book's card share where it has one (High Chicago declared: the high
+    hand, the spade in the hole, or both) by the name its rule has (the suit and the cards it
+    reads: ``high-heart-in-the-hand``); in any other book the numbers with the shares' names:
+    ``1+3 (high and high spade in the hole)`` (docs/rules.md V7)."""
+    highs = tuple(rule.high for rule, _ in hand.rules.shares)
+    if not worded(highs):
+        names = [hand.rules.shares[i][0].name.replace("-", " ") for i in declaration.shares(highs)]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"{declaration.value} ({listed})"
     card = next((rule.name for rule, _ in hand.rules.shares if isinstance(rule, HoleCardShare)), None)
-    if card is None or declaration is not Declaration.LOW:
+    if card is None or declaration != Declaration.LOW:
         return declaration.value
     return f"low (the {card.replace('-', ' ')})"
 

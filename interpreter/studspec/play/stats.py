@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from studspec.engine.actions import ActionKind, Declaration
+from studspec.engine.actions import ActionKind
 from studspec.engine.events import (
     ActionTaken,
     BringInDue,
@@ -70,7 +70,7 @@ class HandRecord:
     """Some share of the main pot was split between tied hands."""
     net: tuple[int, ...]
     swings: int = 0
-    """Hi-lo declare: seats that declared both."""
+    """Hi-lo declare: seats that declared more than one share (both, all, 1+3: a swing)."""
     swings_failed: int = 0
     """Of those, the seats that took nothing from the main pot (a failed swing)."""
     wild_changes: int = 0
@@ -180,7 +180,7 @@ class _Counter(EventVisitor):
         self.offered.append(event.effect)
 
     def declared(self, event: Declared) -> None:
-        if event.declaration is Declaration.BOTH:
+        if event.declaration.swing:
             self.swingers.add(event.seat)
 
     def community_card_dealt(self, event: CommunityCardDealt) -> None:
@@ -570,7 +570,7 @@ def _home_game_lines(data: dict[str, Any]) -> list[str]:
         declare = data["declare"]
         lines += [
             "",
-            f"declared both, per hand       {declare['both_per_hand']:.3f}",
+            f"declared a swing, per hand    {declare['both_per_hand']:.3f}",  # both, all, 1+3
             f"  and won nothing (failed)   {_pct(declare['both_failed'])}",
         ]
     return lines

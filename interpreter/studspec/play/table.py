@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from studspec.engine.actions import ActionKind, LegalAction
+from studspec.engine.actions import ActionKind, LegalAction, worded
 from studspec.engine.blinds import blind_name, blind_round
 from studspec.engine.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, Suit
 from studspec.engine.choosing import eligible
@@ -134,7 +134,9 @@ def describe_choice(hand: Hand, seat: int, choice: LegalAction) -> str:
     if choice.kind is ActionKind.SHOW_MUCK:
         return "show or muck"
     if choice.kind is ActionKind.DECLARE and choice.declaration is not None:
-        return f"declare {choice.declaration.value}"
+        if worded(choice.highs):
+            return f"declare {choice.declaration.value}"
+        return f"declare {declared_words(hand, choice.declaration)}"  # the shares by name: 1+3 (high and ...)
     if choice.kind is ActionKind.PAY:
         return f"pay {choice.cost} for the card's rule" + all_in
     if choice.kind is ActionKind.DECLINE:

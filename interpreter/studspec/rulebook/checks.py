@@ -764,18 +764,19 @@ def flush_rule_needs_a_wild_card(book: Book) -> Iterator[Finding]:
 
 
 @check(("showdown", "declare"), ("pots", "shares"))
-def declare_needs_a_high_and_another_share(book: Book) -> Iterator[Finding]:
-    """Players declare high, low or both, so a declare book's pots have two shares: one high
-    poker hand, and one other, a low hand or a card (High Chicago declared: the high hand,
-    the spade in the hole or both; there ``low`` names the spade)."""
+def declare_needs_shares_to_choose_between(book: Book) -> Iterator[Finding]:
+    """Players declare for one share, several or all (docs/rules.md V7), so a declare book's
+    pots have two or three shares of any kinds (the schema allows at most three); with one
+    there is nothing to declare. Two shares of which one is a high poker hand are declared
+    ``high``, ``low`` or ``both``; any other set by share number (``dcl 1+3``, ``dcl all``)."""
     declare = book["showdown"].get("declare", "none")
     hands = [share["hand"] for share in book["pots"]["shares"]]
-    highs = [hand for hand in hands if not HAND_TRAITS[hand].low and not HAND_TRAITS[hand].card]
-    if declare != "none" and (len(hands) != 2 or len(highs) != 1):
+    if declare != "none" and len(hands) < 2:
         yield Finding(
             ("showdown", "declare"),
-            f"declare: {declare} needs pots.shares to be one high poker hand and one other share, a low "
-            f"hand or a card (high + ace-to-five-low; high + high-spade-in-the-hole); got {' + '.join(hands)}",
+            f"declare: {declare} needs two or three pots.shares to declare between (high + ace-to-five-low; "
+            f"high + ace-to-five-low + high-spade-in-the-hole); got only {' + '.join(hands)}: add a share, "
+            "or let cards speak (declare: none)",
         )
 
 
