@@ -5,13 +5,19 @@ pagat.com, "Badugi"). More cards beat fewer: any four-card badugi beats any thre
 and so on. Between badugis of one size the highest card decides, the lower winning, then
 the next highest, and so on; aces are low, so 4-3-2-A of four suits is the best hand.
 
-The best badugi of any number of cards is found greedily. The sets of ranks that can be
-given a suit each, all suits different, are the independent sets of a transversal matroid
-(ranks on one side, suits on the other); adding ranks from the lowest up, each one kept if
-the ranks kept so far still have four suits to go round, gives a largest set whose i-th
-lowest rank is as low as any largest set's (Gale's theorem), hence the lowest under the
-badugi comparison. Whether some ranks can go round the suits is Hall's condition on their
-suit masks, looked up in a table that fills itself as hands ask.
+The best badugi of any number of cards comes from each suit's lowest card. Where those fall
+on different ranks they are the best badugi: it has a card of every suit the hand holds, so
+none has more, and any badugi of as many cards takes a card of each of those suits, none of
+them lower, so its highest card is no lower, nor its next. Where two suits' lowest cards
+share a rank, the best badugi holds one of the two (whichever badugi holds neither, giving
+either suit its lowest card instead is no worse), so it is the better of the hand's best
+badugis without the one card and without the other; each has a card fewer, and the few
+hands with such clashes (about a third of seven cards) are settled in a handful of steps.
+
+The hand is one ``int`` of four 14-bit fields, a suit's ranks each, so one subtraction finds
+every suit's lowest card at once (a guard bit atop each field stops the borrow), and a dict
+that fills itself as hands ask gives the value of those (at most four) cards, or says which
+two clash: the common hand costs a loop over its cards, five operations and one look-up.
 
 Badugi with the ace high (generic_poker's ``badugi_ah``, the badugi half of RazzBadeucey, as
 deuce-to-seven counts the ace) is the same ranking with the ranks counted deuce first and the
@@ -27,7 +33,7 @@ it through the same methods; wild cards and stripped decks are refused by valida
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from .cards import FIRST_JOKER, Card
 from .evaluation import Ranking
@@ -37,43 +43,133 @@ __all__ = ["BADUGI", "BADUGI_ACE_HIGH", "Badugi"]
 _LOW_LETTERS = "A23456789TJQK"
 _HIGH_LETTERS = "23456789TJQKA"
 _WORDS = ("no", "one", "two", "three", "four")
-_ACE_LOW_RANK = [((card >> 2) + 1) % 13 for card in range(FIRST_JOKER)]
-"""Each card's rank counted ace-low: the ace 0, the deuce 1 .. the king 12 (a list: a joker
-is past its end)."""
-_ACE_HIGH_RANK = [card >> 2 for card in range(FIRST_JOKER)]
-"""Each card's rank counted ace-high: the deuce 0 .. the ace 12."""
-_CARD_SUIT = [1 << (card & 3) for card in range(FIRST_JOKER)]
-"""Each card's suit as a bit of a suit mask."""
+_FIELD = 14
+"""Bits of a suit's field: 13 ranks, the lowest first, and a guard bit above them."""
+_ONES = sum(1 << (_FIELD * suit) for suit in range(4))
+"""The lowest bit of every suit's field."""
+_GUARDS = _ONES << 13
+"""The guard bit of every field. A hand holds them all: a field's guard stops the borrow of
+the subtraction that finds each suit's lowest card, and stands for it where there is none."""
+_FIELDS = tuple(((1 << _FIELD) - 1) << (_FIELD * suit) for suit in range(4))
+"""Each suit's field, its guard bit included."""
+_ACE_LOW_BIT = [1 << (_FIELD * (card & 3) + ((card >> 2) + 1) % 13) for card in range(FIRST_JOKER)]
+"""Each card's bit, its rank counted ace-low (the ace 0, the deuce 1 .. the king 12) in its
+suit's field (a list: a joker is past its end)."""
+_ACE_HIGH_BIT = [1 << (_FIELD * (card & 3) + (card >> 2)) for card in range(FIRST_JOKER)]
+"""Each card's bit, its rank counted ace-high (the deuce 0 .. the ace 12)."""
 
 
-def _hall(state: int) -> bool:
-    """Whether the suit masks packed in ``state`` (4 bits each) can each take a different suit."""
-    masks = []
-    while state:
-        masks.append(state & 15)
-        state >>= 4
-    for size in range(1, len(masks) + 1):
-        for group in combinations(masks, size):
-            union = 0
-            for mask in group:
-                union |= mask
-            if union.bit_count() < size:
-                return False
-    return True
+def _lowest(hand: int) -> int:
+    """Each suit's lowest card of ``hand`` (suit fields, every guard bit set), or its guard."""
+    return hand & ~(hand - _ONES)
 
 
-class _Matchable(dict[int, bool]):
-    """Hall's condition for each packed sequence of suit masks, computed once when asked."""
+def _suits_by_rank(lowest: int) -> dict[int, list[int]]:
+    """The suits of each rank among the cards ``lowest`` (one bit a field)."""
+    suits: dict[int, list[int]] = {}
+    for suit in range(4):
+        rank = (lowest >> (_FIELD * suit) & ((1 << _FIELD) - 1)).bit_length() - 1
+        if rank < 13:  # not the guard: the suit has a card
+            suits.setdefault(rank, []).append(suit)
+    return suits
+
+
+def _lowest_value(lowest: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The value of the cards ``lowest`` (one bit a field) if their ranks all differ, and no
+    branches. Otherwise minus the value they would have if the ranks differed (no badugi of
+    the hand beats it), and the branches: for each way to keep one card of each rank they
+    share, the cards kept and the fields of the suits whose card is not."""
+    suits = _suits_by_rank(lowest)
+    ranks = sorted(rank for rank, held in suits.items() for _ in held)
+    value = len(ranks) << 16
+    for size, rank in enumerate(ranks):  # the ranks from the lowest up
+        value |= (13 - rank) << (4 * size)
+    if len(suits) == len(ranks):
+        return value, ()
+    branches = []
+    for keep in product(*suits.values()):
+        fields = sum(_FIELDS[suit] for held in suits.values() for suit in held if suit not in keep)
+        branches.append((lowest & ~fields, fields))
+    return -value, tuple(branches)
+
+
+class _LowestValues(dict[int, int]):
+    """The value of each set of lowest cards (:func:`_lowest_value`), computed once when asked
+    (14**4 = 38,416 of them at most); where ranks clash, their branches go to :data:`_BRANCHES`
+    and the shortcut to :data:`_SHORTCUTS`."""
 
     __slots__ = ()
 
-    def __missing__(self, state: int) -> bool:
-        fits = _hall(state)
-        self[state] = fits
-        return fits
+    def __missing__(self, lowest: int) -> int:
+        value, branches = _lowest_value(lowest)
+        if branches:
+            _BRANCHES[lowest] = branches
+            groups = tuple(tuple(held) for held in _suits_by_rank(lowest).values() if len(held) > 1)
+            table = _SECONDS.get(groups) or _SECONDS.setdefault(groups, _LowerSeconds(groups))
+            movers = sum(_FIELDS[suit] for held in groups for suit in held[1:])
+            fields = sum(_FIELDS[suit] for held in groups for suit in held)
+            _SHORTCUTS[lowest] = (lowest & ~movers, fields, table)
+        self[lowest] = value
+        return value
 
 
-_MATCHABLE = _Matchable()
+class _LowerSeconds(dict[int, int]):
+    """For suits whose lowest cards share a rank (``groups``: the suits of each such rank), the
+    cards that stand in for all but one of each group: given the suits' second lowest cards (a
+    bit or the guard in each field), the lowest of them but one of each group, in the fields of
+    all but the group's first suit (the first keeps the rank). Computed once when asked."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__()
+        self.groups = groups
+
+    def __missing__(self, seconds: int) -> int:
+        bits = 0
+        for held in self.groups:
+            ranks = sorted(((seconds & _FIELDS[suit]) >> (_FIELD * suit)).bit_length() - 1 for suit in held)
+            for suit, rank in zip(held[1:], ranks):  # the lowest but one: the guard, 13, is highest
+                bits |= 1 << (_FIELD * suit + rank)
+        self[seconds] = bits
+        return bits
+
+
+_VALUES = _LowestValues()
+_BRANCHES: dict[int, tuple[tuple[int, int], ...]] = {}
+"""For each set of lowest cards of which some share a rank (a key of :data:`_VALUES` of negative
+value): the ways to keep one card of each such rank, as the cards kept and the fields of the
+suits that lose theirs. In the hand without those cards, a field's lowest card is its second."""
+_SECONDS: dict[tuple[tuple[int, ...], ...], _LowerSeconds] = {}
+"""The :class:`_LowerSeconds` of each way suits' lowest cards can share ranks."""
+_SHORTCUTS: dict[int, tuple[int, int, _LowerSeconds]] = {}
+"""For each set of lowest cards of which some share a rank: the cards without those of every
+group's suits but the first, the fields of the groups' suits, and their :class:`_LowerSeconds`:
+the cards kept and the stand-ins, where they do not clash, are the best badugi (the module
+docstring)."""
+
+
+def _branching(hand: int, lowest: int) -> int:
+    """The value of the best badugi of ``hand`` (suit fields), whose suits' ``lowest`` cards
+    clash: the best of its branches' (the module docstring), and of theirs where theirs clash
+    in turn, passing over a branch whose bound is no better than the best found."""
+    values, clashes = _VALUES, _BRANCHES
+    best = 0
+    todo = [(1 << 20, hand, lowest)]
+    while todo:
+        bound, hand, lowest = todo.pop()
+        if bound <= best:
+            continue
+        second = _lowest(hand ^ lowest | _GUARDS)
+        for kept, fields in clashes[lowest]:
+            branch = kept | second & fields
+            value = values[branch]
+            if value >= 0:
+                if value > best:
+                    best = value
+            elif -value > best:
+                todo.append((-value, hand ^ (lowest & fields), branch))
+    return best
 
 
 class Badugi(Ranking):
@@ -102,30 +198,29 @@ class Badugi(Ranking):
         return _LOW_LETTERS if self.ace_low else _HIGH_LETTERS
 
     def fill(self, most: int = 7) -> int:
-        """Nothing to fill: the only table is the small one of suit masks."""
-        return 0
+        """Fill the table of lowest cards now (it fills as hands ask otherwise); return its size.
+        ``most`` is the Ranking interface's: every hand size shares the one table."""
+        for bits in product(range(_FIELD), repeat=4):  # each suit's lowest rank, or its guard
+            _VALUES[sum(1 << (_FIELD * suit + bit) for suit, bit in enumerate(bits))]
+        return len(_VALUES)
 
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best badugi among ``cards`` (larger is better)."""
-        masks = [0] * 13
-        ranks = _ACE_LOW_RANK if self.ace_low else _ACE_HIGH_RANK
+        bits = _ACE_LOW_BIT if self.ace_low else _ACE_HIGH_BIT
+        hand = _GUARDS
         try:
             for card in cards:
-                masks[ranks[card]] |= _CARD_SUIT[card]
+                hand |= bits[card]
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
-        matchable = _MATCHABLE
-        state = value = size = 0
-        for index, mask in enumerate(masks):  # the ranks from the lowest up
-            if mask:
-                grown = state << 4 | mask
-                if matchable[grown]:
-                    state = grown
-                    value |= (13 - index) << (4 * size)
-                    size += 1
-                    if size == 4:
-                        break
-        return size << 16 | value
+        lowest = hand & ~(hand - _ONES)  # each suit's lowest card
+        value = _VALUES[lowest]
+        if value >= 0:
+            return value
+        rest = hand ^ lowest | _GUARDS  # some share a rank: the lower second cards stand in
+        kept, fields, stand_ins = _SHORTCUTS[lowest]
+        value = _VALUES[kept | stand_ins[rest & ~(rest - _ONES) & fields]]
+        return value if value >= 0 else _branching(hand, lowest)
 
     def ranks(self, value: int) -> list[int]:
         """The badugi's ranks in its order (ace 0 .. king 12 ace-low; deuce 0 .. ace 12 ace-high),
