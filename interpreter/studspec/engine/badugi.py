@@ -5,19 +5,26 @@ pagat.com, "Badugi"). More cards beat fewer: any four-card badugi beats any thre
 and so on. Between badugis of one size the highest card decides, the lower winning, then
 the next highest, and so on; aces are low, so 4-3-2-A of four suits is the best hand.
 
-The best badugi of any number of cards comes from each suit's lowest card. Where those fall
-on different ranks they are the best badugi: it has a card of every suit the hand holds, so
-none has more, and any badugi of as many cards takes a card of each of those suits, none of
-them lower, so its highest card is no lower, nor its next. Where two suits' lowest cards
-share a rank, the best badugi holds one of the two (whichever badugi holds neither, giving
-either suit its lowest card instead is no worse), so it is the better of the hand's best
-badugis without the one card and without the other; each has a card fewer, and the few
-hands with such clashes (about a third of seven cards) are settled in a handful of steps.
+The best badugi of any number of cards starts from each suit's lowest card. Where those
+fall on different ranks they are the best badugi: it has a card of every suit the hand
+holds, so none has more, and a badugi of as many cards takes a card of each of those suits,
+none lower, so its ranks, highest first, are each no lower. Where some share a rank, a
+badugi holds at most one card of it, so the best badugi is the best of those of the hands
+without all but one card of each shared rank (a branch for each choice of the card kept). In
+a branch the suits that lost their lowest card play their second lowest. In the branch where
+of each shared rank the suit with the highest second card keeps it (the suits with lower
+ones give it up), the lowest cards are, rank by rank, no higher than any branch's; so where
+they do not clash in turn, they are the best badugi of the hand (by the argument above, no
+branch's best badugi beats its lowest cards). Only where they do clash (one hand in twenty
+of seven cards) are the branches solved one by one, in the same way.
 
-The hand is one ``int`` of four 14-bit fields, a suit's ranks each, so one subtraction finds
-every suit's lowest card at once (a guard bit atop each field stops the borrow), and a dict
-that fills itself as hands ask gives the value of those (at most four) cards, or says which
-two clash: the common hand costs a loop over its cards, five operations and one look-up.
+A hand is one ``int`` of four 14-bit fields, one suit's ranks each, lowest first, each with
+a guard bit above its ranks: one subtraction finds every suit's lowest card at once (the
+guard takes the borrow of an empty suit and stands in for its missing card), and a dict
+that fills itself as hands ask (14**4 entries at most) gives the value of those four bits,
+or where ranks clash, the shortcut to the best branch. The common hand costs a loop over its
+cards, three operations and one look-up, as a high hand costs in
+:mod:`studspec.engine.evaluation`; one with a clash, about ten operations more.
 
 Badugi with the ace high (generic_poker's ``badugi_ah``, the badugi half of RazzBadeucey, as
 deuce-to-seven counts the ace) is the same ranking with the ranks counted deuce first and the
@@ -50,7 +57,9 @@ _ONES = sum(1 << (_FIELD * suit) for suit in range(4))
 _GUARDS = _ONES << 13
 """The guard bit of every field. A hand holds them all: a field's guard stops the borrow of
 the subtraction that finds each suit's lowest card, and stands for it where there is none."""
-_FIELDS = tuple(((1 << _FIELD) - 1) << (_FIELD * suit) for suit in range(4))
+_FIELD_BITS = (1 << _FIELD) - 1
+"""A field's bits, shifted down."""
+_FIELDS = tuple(_FIELD_BITS << (_FIELD * suit) for suit in range(4))
 """Each suit's field, its guard bit included."""
 _ACE_LOW_BIT = [1 << (_FIELD * (card & 3) + ((card >> 2) + 1) % 13) for card in range(FIRST_JOKER)]
 """Each card's bit, its rank counted ace-low (the ace 0, the deuce 1 .. the king 12) in its
@@ -59,65 +68,61 @@ _ACE_HIGH_BIT = [1 << (_FIELD * (card & 3) + (card >> 2)) for card in range(FIRS
 """Each card's bit, its rank counted ace-high (the deuce 0 .. the ace 12)."""
 
 
-def _lowest(hand: int) -> int:
-    """Each suit's lowest card of ``hand`` (suit fields, every guard bit set), or its guard."""
-    return hand & ~(hand - _ONES)
-
-
 def _suits_by_rank(lowest: int) -> dict[int, list[int]]:
-    """The suits of each rank among the cards ``lowest`` (one bit a field)."""
+    """The suits of each rank among the lowest cards coded in ``lowest`` (:data:`_VALUES`)."""
     suits: dict[int, list[int]] = {}
     for suit in range(4):
-        rank = (lowest >> (_FIELD * suit) & ((1 << _FIELD) - 1)).bit_length() - 1
+        rank = (lowest >> (_FIELD * suit) & _FIELD_BITS).bit_length() - 1
         if rank < 13:  # not the guard: the suit has a card
             suits.setdefault(rank, []).append(suit)
     return suits
 
 
-def _lowest_value(lowest: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The value of the cards ``lowest`` (one bit a field) if their ranks all differ, and no
-    branches. Otherwise minus the value they would have if the ranks differed (no badugi of
-    the hand beats it), and the branches: for each way to keep one card of each rank they
-    share, the cards kept and the fields of the suits whose card is not."""
-    suits = _suits_by_rank(lowest)
-    ranks = sorted(rank for rank, held in suits.items() for _ in held)
+def _code(suit: int, rank: int) -> int:
+    """The code of a suit's lowest card of ``rank`` (13: the guard, no card): its bit and the
+    bits below it, as the subtraction that finds it leaves them."""
+    return ((2 << rank) - 1) << (_FIELD * suit)
+
+
+def _lowest_value(lowest: int) -> int:
+    """The value of the lowest cards coded in ``lowest``, their ranks all different."""
+    ranks = sorted(_suits_by_rank(lowest))
     value = len(ranks) << 16
     for size, rank in enumerate(ranks):  # the ranks from the lowest up
         value |= (13 - rank) << (4 * size)
-    if len(suits) == len(ranks):
-        return value, ()
-    branches = []
-    for keep in product(*suits.values()):
-        fields = sum(_FIELDS[suit] for held in suits.values() for suit in held if suit not in keep)
-        branches.append((lowest & ~fields, fields))
-    return -value, tuple(branches)
+    return value
 
 
 class _LowestValues(dict[int, int]):
-    """The value of each set of lowest cards (:func:`_lowest_value`), computed once when asked
-    (14**4 = 38,416 of them at most); where ranks clash, their branches go to :data:`_BRANCHES`
-    and the shortcut to :data:`_SHORTCUTS`."""
+    """The value of each hand's lowest cards, coded as ``hand ^ (hand - _ONES)`` (each field's
+    lowest bit and the bits below it; 14**4 = 38,416 codes at most), computed once when asked.
+    Where some share a rank, minus the place of their shortcut in :data:`_SHORTCUTS`."""
 
     __slots__ = ()
 
     def __missing__(self, lowest: int) -> int:
-        value, branches = _lowest_value(lowest)
-        if branches:
-            _BRANCHES[lowest] = branches
-            groups = tuple(tuple(held) for held in _suits_by_rank(lowest).values() if len(held) > 1)
+        groups = tuple(tuple(held) for held in _suits_by_rank(lowest).values() if len(held) > 1)
+        if groups:
             table = _SECONDS.get(groups) or _SECONDS.setdefault(groups, _LowerSeconds(groups))
             movers = sum(_FIELDS[suit] for held in groups for suit in held[1:])
             fields = sum(_FIELDS[suit] for held in groups for suit in held)
-            _SHORTCUTS[lowest] = (lowest & ~movers, fields, table)
+            branches = tuple(
+                sum(_FIELDS[suit] for held in groups for suit in held if suit not in keep)
+                for keep in product(*groups)
+            )
+            value = -len(_SHORTCUTS)
+            _SHORTCUTS.append((lowest & ~movers, fields, table, branches))
+        else:
+            value = _lowest_value(lowest)
         self[lowest] = value
         return value
 
 
 class _LowerSeconds(dict[int, int]):
     """For suits whose lowest cards share a rank (``groups``: the suits of each such rank), the
-    cards that stand in for all but one of each group: given the suits' second lowest cards (a
-    bit or the guard in each field), the lowest of them but one of each group, in the fields of
-    all but the group's first suit (the first keeps the rank). Computed once when asked."""
+    cards that stand in for all but one of each group: given the codes of the suits' second
+    lowest cards, the lowest of them but one of each group, coded in the fields of all but the
+    group's first suit (the first keeps the rank). Computed once when asked."""
 
     __slots__ = ("groups",)
 
@@ -126,59 +131,54 @@ class _LowerSeconds(dict[int, int]):
         self.groups = groups
 
     def __missing__(self, seconds: int) -> int:
-        bits = 0
+        codes = 0
         for held in self.groups:
-            ranks = sorted(((seconds & _FIELDS[suit]) >> (_FIELD * suit)).bit_length() - 1 for suit in held)
+            ranks = sorted((seconds >> (_FIELD * suit) & _FIELD_BITS).bit_length() - 1 for suit in held)
             for suit, rank in zip(held[1:], ranks):  # the lowest but one: the guard, 13, is highest
-                bits |= 1 << (_FIELD * suit + rank)
-        self[seconds] = bits
-        return bits
+                codes |= _code(suit, rank)
+        self[seconds] = codes
+        return codes
 
 
 _VALUES = _LowestValues()
-_BRANCHES: dict[int, tuple[tuple[int, int], ...]] = {}
-"""For each set of lowest cards of which some share a rank (a key of :data:`_VALUES` of negative
-value): the ways to keep one card of each such rank, as the cards kept and the fields of the
-suits that lose theirs. In the hand without those cards, a field's lowest card is its second."""
 _SECONDS: dict[tuple[tuple[int, ...], ...], _LowerSeconds] = {}
 """The :class:`_LowerSeconds` of each way suits' lowest cards can share ranks."""
-_SHORTCUTS: dict[int, tuple[int, int, _LowerSeconds]] = {}
-"""For each set of lowest cards of which some share a rank: the cards without those of every
-group's suits but the first, the fields of the groups' suits, and their :class:`_LowerSeconds`:
-the cards kept and the stand-ins, where they do not clash, are the best badugi (the module
-docstring)."""
+_SHORTCUTS: list[tuple[int, int, _LowerSeconds, tuple[int, ...]]] = [(0, 0, _LowerSeconds(()), ())]
+"""For each code of lowest cards of which some share a rank, at the place minus its value: the
+code without the cards of every group's suits but the first, the fields of the groups' suits,
+their :class:`_LowerSeconds`, and the fields of the suits that lose their card in each branch.
+The cards kept and the stand-ins, where they do not clash, are the best badugi (the module
+docstring). (Place 0 is no code's: a value of 0 is the empty hand's.)"""
 
 
-def _branching(hand: int, lowest: int) -> int:
-    """The value of the best badugi of ``hand`` (suit fields), whose suits' ``lowest`` cards
-    clash: the best of its branches' (the module docstring), and of theirs where theirs clash
-    in turn, passing over a branch whose bound is no better than the best found."""
-    values, clashes = _VALUES, _BRANCHES
-    best = 0
-    todo = [(1 << 20, hand, lowest)]
-    while todo:
-        bound, hand, lowest = todo.pop()
-        if bound <= best:
-            continue
-        second = _lowest(hand ^ lowest | _GUARDS)
-        for kept, fields in clashes[lowest]:
-            branch = kept | second & fields
-            value = values[branch]
-            if value >= 0:
-                if value > best:
-                    best = value
-            elif -value > best:
-                todo.append((-value, hand ^ (lowest & fields), branch))
-    return best
+def _solve(hand: int) -> int:
+    """The value of the best badugi of ``hand`` (suit fields, every guard bit set): each suit's
+    lowest card, or the stand-ins for those that share a rank, or where those clash too, the
+    best of the branches (the module docstring). :meth:`Badugi.value` is this, inlined."""
+    below = hand - _ONES
+    value = _VALUES[hand ^ below]
+    if value >= 0:
+        return value
+    rest = hand & below | _GUARDS  # without each suit's lowest card
+    kept, fields, stand_ins, branches = _SHORTCUTS[-value]
+    value = _VALUES[kept | stand_ins[(rest ^ (rest - _ONES)) & fields]]
+    if value >= 0:
+        return value
+    lowest = hand & ~below
+    return max(_solve(hand ^ (lowest & removed)) for removed in branches)
 
 
 class Badugi(Ranking):
     """The badugi ranking: lowest badugi wins, more cards first (see the module docstring)."""
 
-    __slots__ = ()
+    __slots__ = ("_bits",)
+
+    _bits: list[int]
+    """Each card's bit in a hand's suit fields, its rank counted as this ranking counts it."""
 
     def __init__(self, name: str = "badugi", ace_low: bool = True) -> None:
         super().__init__(name, ace_low=ace_low, low=True, straights=False, flushes=False)
+        object.__setattr__(self, "_bits", _ACE_LOW_BIT if ace_low else _ACE_HIGH_BIT)
 
     def __repr__(self) -> str:
         return f"<Badugi {self.name!r}>"
@@ -200,27 +200,30 @@ class Badugi(Ranking):
     def fill(self, most: int = 7) -> int:
         """Fill the table of lowest cards now (it fills as hands ask otherwise); return its size.
         ``most`` is the Ranking interface's: every hand size shares the one table."""
-        for bits in product(range(_FIELD), repeat=4):  # each suit's lowest rank, or its guard
-            _VALUES[sum(1 << (_FIELD * suit + bit) for suit, bit in enumerate(bits))]
+        for ranks in product(range(_FIELD), repeat=4):  # each suit's lowest rank, or its guard
+            _VALUES[sum(_code(suit, rank) for suit, rank in enumerate(ranks))]
         return len(_VALUES)
 
     def value(self, cards: Sequence[Card]) -> int:
-        """The value of the best badugi among ``cards`` (larger is better)."""
-        bits = _ACE_LOW_BIT if self.ace_low else _ACE_HIGH_BIT
+        """The value of the best badugi among ``cards`` (larger is better): :func:`_solve`."""
+        bits = self._bits
         hand = _GUARDS
         try:
             for card in cards:
                 hand |= bits[card]
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
-        lowest = hand & ~(hand - _ONES)  # each suit's lowest card
-        value = _VALUES[lowest]
+        below = hand - _ONES
+        value = _VALUES[hand ^ below]  # each suit's lowest card
         if value >= 0:
             return value
-        rest = hand ^ lowest | _GUARDS  # some share a rank: the lower second cards stand in
-        kept, fields, stand_ins = _SHORTCUTS[lowest]
-        value = _VALUES[kept | stand_ins[rest & ~(rest - _ONES) & fields]]
-        return value if value >= 0 else _branching(hand, lowest)
+        rest = hand & below | _GUARDS  # some share a rank: the lower second cards stand in
+        kept, fields, stand_ins, branches = _SHORTCUTS[-value]
+        value = _VALUES[kept | stand_ins[(rest ^ (rest - _ONES)) & fields]]
+        if value >= 0:
+            return value
+        lowest = hand & ~below
+        return max(_solve(hand ^ (lowest & removed)) for removed in branches)
 
     def ranks(self, value: int) -> list[int]:
         """The badugi's ranks in its order (ace 0 .. king 12 ace-low; deuce 0 .. ace 12 ace-high),
