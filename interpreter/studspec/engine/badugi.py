@@ -60,6 +60,7 @@ the subtraction that finds each suit's lowest card, and stands for it where ther
 _FIELD_BITS = (1 << _FIELD) - 1
 """A field's bits, shifted down."""
 _FIELDS = tuple(_FIELD_BITS << (_FIELD * suit) for suit in range(4))
+_ALL_FIELDS = sum(_FIELDS)
 """Each suit's field, its guard bit included."""
 _ACE_LOW_BIT = [1 << (_FIELD * (card & 3) + ((card >> 2) + 1) % 13) for card in range(FIRST_JOKER)]
 """Each card's bit, its rank counted ace-low (the ace 0, the deuce 1 .. the king 12) in its
@@ -96,26 +97,32 @@ def _lowest_value(lowest: int) -> int:
 class _LowestValues(dict[int, int]):
     """The value of each hand's lowest cards, coded as ``hand ^ (hand - _ONES)`` (each field's
     lowest bit and the bits below it; 14**4 = 38,416 codes at most), computed once when asked.
-    Where some share a rank, minus the place of their shortcut in :data:`_SHORTCUTS`."""
+    Where some share a rank, minus the place in :data:`_SHORTCUTS` of the way they do."""
 
     __slots__ = ()
 
     def __missing__(self, lowest: int) -> int:
         groups = tuple(tuple(held) for held in _suits_by_rank(lowest).values() if len(held) > 1)
-        if groups:
-            table = _SECONDS.get(groups) or _SECONDS.setdefault(groups, _LowerSeconds(groups))
-            movers = sum(_FIELDS[suit] for held in groups for suit in held[1:])
-            fields = sum(_FIELDS[suit] for held in groups for suit in held)
-            branches = tuple(
-                sum(_FIELDS[suit] for held in groups for suit in held if suit not in keep)
-                for keep in product(*groups)
-            )
-            value = -len(_SHORTCUTS)
-            _SHORTCUTS.append((lowest & ~movers, fields, table, branches))
-        else:
-            value = _lowest_value(lowest)
+        value = -_shortcut(groups) if groups else _lowest_value(lowest)
+        value = _INTERNED.setdefault(value, value)  # one object a value: fewer for the cache to hold
         self[lowest] = value
         return value
+
+
+def _shortcut(groups: tuple[tuple[int, ...], ...]) -> int:
+    """The place in :data:`_SHORTCUTS` of the way suits' lowest cards share ranks (``groups``:
+    the suits of each shared rank), added if new."""
+    for place, known in enumerate(_GROUPS):
+        if known == groups:
+            return place
+    movers = sum(_FIELDS[suit] for held in groups for suit in held[1:])
+    branches = tuple(
+        sum(_FIELDS[suit] for held in groups for suit in held if suit not in keep) for keep in product(*groups)
+    )
+    fields = sum(_FIELDS[suit] for held in groups for suit in held)
+    _GROUPS.append(groups)
+    _SHORTCUTS.append((_ALL_FIELDS & ~movers, fields, _LowerSeconds(groups), branches))
+    return len(_SHORTCUTS) - 1
 
 
 class _LowerSeconds(dict[int, int]):
@@ -141,14 +148,18 @@ class _LowerSeconds(dict[int, int]):
 
 
 _VALUES = _LowestValues()
-_SECONDS: dict[tuple[tuple[int, ...], ...], _LowerSeconds] = {}
-"""The :class:`_LowerSeconds` of each way suits' lowest cards can share ranks."""
+_INTERNED: dict[int, int] = {}
+"""The one ``int`` object :data:`_VALUES` holds for each value (1,093 badugis and 14 shortcuts
+for 38,416 codes)."""
+_GROUPS: list[tuple[tuple[int, ...], ...]] = [()]
+"""Each way suits' lowest cards can share ranks (the suits of each shared rank) met so far, at
+its place in :data:`_SHORTCUTS` (place 0 is none's: a value of 0 is the empty hand's)."""
 _SHORTCUTS: list[tuple[int, int, _LowerSeconds, tuple[int, ...]]] = [(0, 0, _LowerSeconds(()), ())]
-"""For each code of lowest cards of which some share a rank, at the place minus its value: the
-code without the cards of every group's suits but the first, the fields of the groups' suits,
-their :class:`_LowerSeconds`, and the fields of the suits that lose their card in each branch.
-The cards kept and the stand-ins, where they do not clash, are the best badugi (the module
-docstring). (Place 0 is no code's: a value of 0 is the empty hand's.)"""
+"""For each way suits' lowest cards can share ranks (:data:`_GROUPS`; 14 ways): the fields to
+keep of a code of lowest cards (all but those of every group's suits but the first), the
+fields of the groups' suits, their :class:`_LowerSeconds`, and the fields of the suits that
+lose their card in each branch. The cards kept and the stand-ins, where they do not clash, are
+the best badugi (the module docstring)."""
 
 
 def _solve(hand: int) -> int:
@@ -156,16 +167,25 @@ def _solve(hand: int) -> int:
     lowest card, or the stand-ins for those that share a rank, or where those clash too, the
     best of the branches (the module docstring). :meth:`Badugi.value` is this, inlined."""
     below = hand - _ONES
-    value = _VALUES[hand ^ below]
+    lowest = hand ^ below
+    value = _VALUES[lowest]
     if value >= 0:
         return value
     rest = hand & below | _GUARDS  # without each suit's lowest card
-    kept, fields, stand_ins, branches = _SHORTCUTS[-value]
-    value = _VALUES[kept | stand_ins[(rest ^ (rest - _ONES)) & fields]]
-    if value >= 0:
-        return value
-    lowest = hand & ~below
-    return max(_solve(hand ^ (lowest & removed)) for removed in branches)
+    keep, fields, stand_ins, branches = _SHORTCUTS[-value]
+    value = _VALUES[lowest & keep | stand_ins[(rest ^ (rest - _ONES)) & fields]]
+    return value if value >= 0 else _best_branch(hand, hand & ~below, branches)
+
+
+def _best_branch(hand: int, lowest: int, branches: tuple[int, ...]) -> int:
+    """The value of the best badugi of any branch of ``hand``: the hand without its ``lowest``
+    cards (a bit a field) in the fields of one of ``branches``."""
+    best = 0
+    for removed in branches:
+        value = _solve(hand ^ (lowest & removed))
+        if value > best:
+            best = value
+    return best
 
 
 class Badugi(Ranking):
@@ -214,16 +234,14 @@ class Badugi(Ranking):
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
         below = hand - _ONES
-        value = _VALUES[hand ^ below]  # each suit's lowest card
+        lowest = hand ^ below  # each suit's lowest card, coded
+        value = _VALUES[lowest]
         if value >= 0:
             return value
         rest = hand & below | _GUARDS  # some share a rank: the lower second cards stand in
-        kept, fields, stand_ins, branches = _SHORTCUTS[-value]
-        value = _VALUES[kept | stand_ins[(rest ^ (rest - _ONES)) & fields]]
-        if value >= 0:
-            return value
-        lowest = hand & ~below
-        return max(_solve(hand ^ (lowest & removed)) for removed in branches)
+        keep, fields, stand_ins, branches = _SHORTCUTS[-value]
+        value = _VALUES[lowest & keep | stand_ins[(rest ^ (rest - _ONES)) & fields]]
+        return value if value >= 0 else _best_branch(hand, hand & ~below, branches)
 
     def ranks(self, value: int) -> list[int]:
         """The badugi's ranks in its order (ace 0 .. king 12 ace-low; deuce 0 .. ace 12 ace-high),
