@@ -50,18 +50,24 @@ __all__ = ["BADUGI", "BADUGI_ACE_HIGH", "Badugi"]
 _LOW_LETTERS = "A23456789TJQK"
 _HIGH_LETTERS = "23456789TJQKA"
 _WORDS = ("no", "one", "two", "three", "four")
-_FIELD = 14
-"""Bits of a suit's field: 13 ranks, the lowest first, and a guard bit above them."""
+_FIELD = 15
+"""Bits of a suit's field: 13 ranks, the lowest first, a guard bit above them and a spare bit
+that lets the four fields fold into one (:data:`_FOLD`)."""
 _ONES = sum(1 << (_FIELD * suit) for suit in range(4))
 """The lowest bit of every suit's field."""
-_GUARDS = _ONES << 13
+_GUARD = 13
+_GUARDS = _ONES << _GUARD
 """The guard bit of every field. A hand holds them all: a field's guard stops the borrow of
 the subtraction that finds each suit's lowest card, and stands for it where there is none."""
 _FIELD_BITS = (1 << _FIELD) - 1
 """A field's bits, shifted down."""
 _FIELDS = tuple(_FIELD_BITS << (_FIELD * suit) for suit in range(4))
+"""Each suit's field."""
 _ALL_FIELDS = sum(_FIELDS)
-"""Each suit's field, its guard bit included."""
+_FOLD = (1 << _FIELD) - 1
+"""``lowest % _FOLD`` is the sum of the four fields of a hand's lowest cards (2**15 leaves 1
+over): one bit a rank held by one suit, the guard's for each suit without a card, and, where
+ranks clash, a sum that no set of different ranks has."""
 _ACE_LOW_BIT = [1 << (_FIELD * (card & 3) + ((card >> 2) + 1) % 13) for card in range(FIRST_JOKER)]
 """Each card's bit, its rank counted ace-low (the ace 0, the deuce 1 .. the king 12) in its
 suit's field (a list: a joker is past its end)."""
@@ -70,51 +76,52 @@ _ACE_HIGH_BIT = [1 << (_FIELD * (card & 3) + (card >> 2)) for card in range(FIRS
 
 
 def _suits_by_rank(lowest: int) -> dict[int, list[int]]:
-    """The suits of each rank among the lowest cards coded in ``lowest`` (:data:`_VALUES`)."""
+    """The suits of each rank among the cards ``lowest`` (a bit a field, the guard for none)."""
     suits: dict[int, list[int]] = {}
     for suit in range(4):
         rank = (lowest >> (_FIELD * suit) & _FIELD_BITS).bit_length() - 1
-        if rank < 13:  # not the guard: the suit has a card
+        if rank < _GUARD:
             suits.setdefault(rank, []).append(suit)
     return suits
 
 
-def _code(suit: int, rank: int) -> int:
-    """The code of a suit's lowest card of ``rank`` (13: the guard, no card): its bit and the
-    bits below it, as the subtraction that finds it leaves them."""
-    return ((2 << rank) - 1) << (_FIELD * suit)
+def _by_fold() -> list[int]:
+    """The value of each set of lowest cards of different ranks at its fold (``% _FOLD``), -1
+    at the other folds: 1,093 folds of 32,767 (built on import, in under a millisecond)."""
+    values = [-1] * _FOLD
+    for size in range(5):
+        guards = (4 - size) << _GUARD  # the suits without a card; all four: the fold is 1
+        for ranks in combinations(range(13), size):  # the ranks from the lowest up
+            value = size << 16
+            for place, rank in enumerate(ranks):
+                value |= (13 - rank) << (4 * place)
+            values[(sum(1 << rank for rank in ranks) + guards) % _FOLD] = value
+    return values
 
 
-def _lowest_value(lowest: int) -> int:
-    """The value of the lowest cards coded in ``lowest``, their ranks all different."""
-    ranks = sorted(_suits_by_rank(lowest))
-    value = len(ranks) << 16
-    for size, rank in enumerate(ranks):  # the ranks from the lowest up
-        value |= (13 - rank) << (4 * size)
-    return value
+_BY_FOLD = _by_fold()
 
 
-class _LowestValues(dict[int, int]):
-    """The value of each hand's lowest cards, coded as ``hand ^ (hand - _ONES)`` (each field's
-    lowest bit and the bits below it; 14**4 = 38,416 codes at most), computed once when asked.
-    Where some share a rank, minus the place in :data:`_SHORTCUTS` of the way they do."""
+class _ClashingPlaces(dict[int, int]):
+    """For each set of lowest cards (a bit a field) of which some share a rank, the place in
+    :data:`_SHORTCUTS` of the way they do, computed once when asked (13,403 sets at most)."""
 
     __slots__ = ()
 
     def __missing__(self, lowest: int) -> int:
         groups = tuple(tuple(held) for held in _suits_by_rank(lowest).values() if len(held) > 1)
-        value = -_shortcut(groups) if groups else _lowest_value(lowest)
-        value = _INTERNED.setdefault(value, value)  # one object a value: fewer for the cache to hold
-        self[lowest] = value
-        return value
+        if not groups:
+            raise ValueError(f"no two lowest cards share a rank in {lowest:#x}")
+        place = _shortcut(groups)
+        self[lowest] = place
+        return place
 
 
 def _shortcut(groups: tuple[tuple[int, ...], ...]) -> int:
     """The place in :data:`_SHORTCUTS` of the way suits' lowest cards share ranks (``groups``:
     the suits of each shared rank), added if new."""
-    for place, known in enumerate(_GROUPS):
-        if known == groups:
-            return place
+    if groups in _GROUPS:
+        return _GROUPS.index(groups)
     movers = sum(_FIELDS[suit] for held in groups for suit in held[1:])
     branches = tuple(
         sum(_FIELDS[suit] for held in groups for suit in held if suit not in keep) for keep in product(*groups)
@@ -127,9 +134,9 @@ def _shortcut(groups: tuple[tuple[int, ...], ...]) -> int:
 
 class _LowerSeconds(dict[int, int]):
     """For suits whose lowest cards share a rank (``groups``: the suits of each such rank), the
-    cards that stand in for all but one of each group: given the codes of the suits' second
-    lowest cards, the lowest of them but one of each group, coded in the fields of all but the
-    group's first suit (the first keeps the rank). Computed once when asked."""
+    cards that stand in for all but one of each group: given the suits' second lowest cards (a
+    bit a field, the guard for none), the lowest of them but one of each group, in the fields of
+    all but the group's first suit (the first keeps the rank). Computed once when asked."""
 
     __slots__ = ("groups",)
 
@@ -138,48 +145,44 @@ class _LowerSeconds(dict[int, int]):
         self.groups = groups
 
     def __missing__(self, seconds: int) -> int:
-        codes = 0
+        bits = 0
         for held in self.groups:
             ranks = sorted((seconds >> (_FIELD * suit) & _FIELD_BITS).bit_length() - 1 for suit in held)
-            for suit, rank in zip(held[1:], ranks):  # the lowest but one: the guard, 13, is highest
-                codes |= _code(suit, rank)
-        self[seconds] = codes
-        return codes
+            for suit, rank in zip(held[1:], ranks):  # the lowest but one: the guard is highest
+                bits |= 1 << (_FIELD * suit + rank)
+        self[seconds] = bits
+        return bits
 
 
-_VALUES = _LowestValues()
-_INTERNED: dict[int, int] = {}
-"""The one ``int`` object :data:`_VALUES` holds for each value (1,093 badugis and 14 shortcuts
-for 38,416 codes)."""
-_GROUPS: list[tuple[tuple[int, ...], ...]] = [()]
+_CLASHING = _ClashingPlaces()
+_GROUPS: list[tuple[tuple[int, ...], ...]] = []
 """Each way suits' lowest cards can share ranks (the suits of each shared rank) met so far, at
-its place in :data:`_SHORTCUTS` (place 0 is none's: a value of 0 is the empty hand's)."""
-_SHORTCUTS: list[tuple[int, int, _LowerSeconds, tuple[int, ...]]] = [(0, 0, _LowerSeconds(()), ())]
+its place in :data:`_SHORTCUTS`."""
+_SHORTCUTS: list[tuple[int, int, _LowerSeconds, tuple[int, ...]]] = []
 """For each way suits' lowest cards can share ranks (:data:`_GROUPS`; 14 ways): the fields to
-keep of a code of lowest cards (all but those of every group's suits but the first), the
-fields of the groups' suits, their :class:`_LowerSeconds`, and the fields of the suits that
-lose their card in each branch. The cards kept and the stand-ins, where they do not clash, are
-the best badugi (the module docstring)."""
+keep of the lowest cards (all but those of every group's suits but the first), the fields of
+the groups' suits, their :class:`_LowerSeconds`, and the fields of the suits that lose their
+card in each branch. The cards kept and the stand-ins, where they do not clash, are the best
+badugi (the module docstring)."""
 
 
 def _solve(hand: int) -> int:
     """The value of the best badugi of ``hand`` (suit fields, every guard bit set): each suit's
     lowest card, or the stand-ins for those that share a rank, or where those clash too, the
     best of the branches (the module docstring). :meth:`Badugi.value` is this, inlined."""
-    below = hand - _ONES
-    lowest = hand ^ below
-    value = _VALUES[lowest]
+    lowest = hand & ~(hand - _ONES)
+    value = _BY_FOLD[lowest % _FOLD]
     if value >= 0:
         return value
-    rest = hand & below | _GUARDS  # without each suit's lowest card
-    keep, fields, stand_ins, branches = _SHORTCUTS[-value]
-    value = _VALUES[lowest & keep | stand_ins[(rest ^ (rest - _ONES)) & fields]]
-    return value if value >= 0 else _best_branch(hand, hand & ~below, branches)
+    rest = hand ^ lowest | _GUARDS  # without each suit's lowest card
+    keep, fields, stand_ins, branches = _SHORTCUTS[_CLASHING[lowest]]
+    value = _BY_FOLD[(lowest & keep | stand_ins[rest & ~(rest - _ONES) & fields]) % _FOLD]
+    return value if value >= 0 else _best_branch(hand, lowest, branches)
 
 
 def _best_branch(hand: int, lowest: int, branches: tuple[int, ...]) -> int:
     """The value of the best badugi of any branch of ``hand``: the hand without its ``lowest``
-    cards (a bit a field) in the fields of one of ``branches``."""
+    cards in the fields of one of ``branches``."""
     best = 0
     for removed in branches:
         value = _solve(hand ^ (lowest & removed))
@@ -218,11 +221,14 @@ class Badugi(Ranking):
         return _LOW_LETTERS if self.ace_low else _HIGH_LETTERS
 
     def fill(self, most: int = 7) -> int:
-        """Fill the table of lowest cards now (it fills as hands ask otherwise); return its size.
-        ``most`` is the Ranking interface's: every hand size shares the one table."""
-        for ranks in product(range(_FIELD), repeat=4):  # each suit's lowest rank, or its guard
-            _VALUES[sum(_code(suit, rank) for suit, rank in enumerate(ranks))]
-        return len(_VALUES)
+        """Fill the table of lowest cards that share ranks now (it fills as hands ask
+        otherwise); return its size. ``most`` is the Ranking interface's: every hand size
+        shares the one table."""
+        for ranks in product(range(_GUARD + 1), repeat=4):  # each suit's lowest rank, or its guard
+            lowest = sum(1 << (_FIELD * suit + rank) for suit, rank in enumerate(ranks))
+            if _BY_FOLD[lowest % _FOLD] < 0:
+                _CLASHING[lowest]
+        return len(_CLASHING)
 
     def value(self, cards: Sequence[Card]) -> int:
         """The value of the best badugi among ``cards`` (larger is better): :func:`_solve`."""
@@ -233,15 +239,14 @@ class Badugi(Ranking):
                 hand |= bits[card]
         except IndexError:
             raise ValueError(f"badugi cannot value a joker: {[str(c) for c in cards]}") from None
-        below = hand - _ONES
-        lowest = hand ^ below  # each suit's lowest card, coded
-        value = _VALUES[lowest]
+        lowest = hand & ~(hand - _ONES)  # each suit's lowest card
+        value = _BY_FOLD[lowest % _FOLD]
         if value >= 0:
             return value
-        rest = hand & below | _GUARDS  # some share a rank: the lower second cards stand in
-        keep, fields, stand_ins, branches = _SHORTCUTS[-value]
-        value = _VALUES[lowest & keep | stand_ins[(rest ^ (rest - _ONES)) & fields]]
-        return value if value >= 0 else _best_branch(hand, hand & ~below, branches)
+        rest = hand ^ lowest | _GUARDS  # some share a rank: the lower second cards stand in
+        keep, fields, stand_ins, branches = _SHORTCUTS[_CLASHING[lowest]]
+        value = _BY_FOLD[(lowest & keep | stand_ins[rest & ~(rest - _ONES) & fields]) % _FOLD]
+        return value if value >= 0 else _best_branch(hand, lowest, branches)
 
     def ranks(self, value: int) -> list[int]:
         """The badugi's ranks in its order (ace 0 .. king 12 ace-low; deuce 0 .. ace 12 ace-high),
