@@ -18,13 +18,14 @@ they do not clash in turn, they are the best badugi of the hand (by the argument
 branch's best badugi beats its lowest cards). Only where they do clash (one hand in twenty
 of seven cards) are the branches solved one by one, in the same way.
 
-A hand is one ``int`` of four 14-bit fields, one suit's ranks each, lowest first, each with
+A hand is one ``int`` of four 15-bit fields, one suit's ranks each, lowest first, each with
 a guard bit above its ranks: one subtraction finds every suit's lowest card at once (the
-guard takes the borrow of an empty suit and stands in for its missing card), and a dict
-that fills itself as hands ask (14**4 entries at most) gives the value of those four bits,
-or where ranks clash, the shortcut to the best branch. The common hand costs a loop over its
-cards, three operations and one look-up, as a high hand costs in
-:mod:`studspec.engine.evaluation`; one with a clash, about ten operations more.
+guard takes the borrow of an empty suit and stands in for its missing card), and the
+remainder by 2**15 - 1 sums the four fields into one number, which tells lowest cards of
+different ranks apart and from any that clash; a list of 1,093 values, built on import,
+gives their value. The common hand costs a loop over its cards, four operations and one
+look-up, as a high hand costs in :mod:`studspec.engine.evaluation`; one with a clash, a dict
+look-up of the way its suits share ranks (14 ways) and about ten operations more.
 
 Badugi with the ace high (generic_poker's ``badugi_ah``, the badugi half of RazzBadeucey, as
 deuce-to-seven counts the ace) is the same ranking with the ranks counted deuce first and the
