@@ -12,8 +12,9 @@ best-of-seven high evaluations per second on one core in pure Python. This scrip
   nine cards with threes and nines wild (as many as the deal gives);
 * the rankings of issue 26 (badugi with the ace low and high, ace-to-five high, soko), best of
   seven, each beside treys' natural high evaluator (issue 26: none slower than a third of it)
-  and studspec's own ``HIGH`` (for the record: a table look-up, which a badugi's suits and a
-  soko four-flush cannot be reduced to);
+  and studspec's own ``HIGH`` (for the record: a table look-up, which a soko four-flush cannot
+  be reduced to, and a badugi only where its suits' lowest cards, or the second lowest that
+  stand in for those sharing a rank, are of different ranks);
 * when ``treys`` or ``pokerkit`` is importable, their seven-card evaluators timed in the
   same process on the same hands, and the ratio ("studspec is N.Nx treys"); each wild-card
   figure is set beside treys' natural seven-card figure too (issue 10: at least 1x).
