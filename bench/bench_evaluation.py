@@ -10,7 +10,8 @@ best-of-seven high evaluations per second on one core in pure Python. This scrip
 * wild-card evaluation (:mod:`studspec.engine.wild`): seven cards holding exactly one and
   exactly two wild deuces, seven cards with a joker as the bug, and Baseball's eight and
   nine cards with threes and nines wild (as many as the deal gives);
-* the rankings of issue 26 (badugi with the ace low and high, ace-to-five high, soko), best of
+* the rankings of issue 26 (badugi with the ace low and high, ace-to-five high, soko, and the
+  most-points share, the football hand), best of
   seven, each beside treys' natural high evaluator (issue 26: none slower than a third of it)
   and studspec's own ``HIGH`` (for the record: a table look-up, which a soko four-flush cannot
   be reduced to, and a badugi only where its suits' lowest cards, or the second lowest that
@@ -42,16 +43,20 @@ try:
     from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
+    from studspec.engine.shares import Holding, PointsShare
     from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
+    from studspec.rulebook.model import Face
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "interpreter"))
     from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
     from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
     from studspec.engine.cards import CARDS, JOKERS, Card, Rank
     from studspec.engine.evaluation import ACE_TO_FIVE_LOW, ACE_TO_SIX_LOW, DEUCE_TO_SEVEN_LOW, HIGH, Ranking
+    from studspec.engine.shares import Holding, PointsShare
     from studspec.engine.soko import SOKO
     from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
+    from studspec.rulebook.model import Face
 
 Hand = tuple[Card, ...]
 DEFAULT_HANDS = 100_000
@@ -287,7 +292,19 @@ def report_rankings(hands: Sequence[Hand], repeat: int, treys: float | None) -> 
         versus = f", {rate / treys:.1f}x treys" if treys else ""
         print(f"  {'studspec ' + ranking.name:<34} {rate:>12,.0f} evals/s  ({rate / high:.2f}x HIGH{versus})")
         ok = ok and (treys is None or rate >= REQUIRED_RANKING_VS_TREYS * treys)
-    return ok
+    return report_points(hands, repeat, treys) and ok
+
+
+def report_points(hands: Sequence[Hand], repeat: int, treys: float | None) -> bool:
+    """Print the most-points share's rate (the football hand, every card counted: docs/rules.md
+    V22) over the same seven cards, as the settlement calls it, beside ``HIGH`` and treys."""
+    football = PointsShare("most-points").scoring({"A": 1, "2": 2, "3": 3, "6": 6})
+    held = [Holding(hand, (Face.DOWN,) * len(hand)) for hand in hands]
+    time_pass(football.score, held)  # warm
+    rate, high = interleaved_best_rates([(football.score, held), (HIGH.value, hands)], repeat)
+    versus = f", {rate / treys:.1f}x treys" if treys else ""
+    print(f"  {'studspec most-points (football)':<34} {rate:>12,.0f} evals/s  ({rate / high:.2f}x HIGH{versus})")
+    return treys is None or rate >= REQUIRED_RANKING_VS_TREYS * treys
 
 
 def main(argv: Sequence[str] | None = None) -> int:
