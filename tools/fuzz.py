@@ -442,14 +442,18 @@ def _points(points: dict[str, int]) -> Callable[[Holding], Key | None]:
 
 
 def _hole_spade(
-    highest: bool, ace_low: bool, letter: str = "s", anywhere: bool = False
+    highest: bool, ace_low: bool, letter: str = "s", anywhere: bool = False, only: int | None = None
 ) -> Callable[[Holding], Key | None]:
     """The card share's score: the highest (or lowest) card of the suit ``letter`` among the
     hole cards, or among every own card (``anywhere``)."""
 
     def score(holding: Holding) -> Key | None:
         cards = holding.own if anywhere else holding.hole()
-        spades = [1 if ace_low and rank == ACE else rank for rank, suit in cards if suit == letter]
+        spades = [
+            1 if ace_low and rank == ACE else rank
+            for rank, suit in cards
+            if suit == letter and (only is None or rank == only)
+        ]
         if not spades:
             return None
         return (max(spades) if highest else min(spades),)
@@ -598,7 +602,26 @@ def _share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | s
             anywhere = share.card_face == "any"
             shown = name.replace("spade", share.suit[:-1])  # high-heart-in-the-hole ...
             shown = shown.replace("-in-the-hole", "-in-the-hand") if anywhere else shown
-            score = _hole_spade(highest, ace_low, share.suit[0], anywhere)
+            only = None if share.card_rank is None else RANK_LETTERS.index(share.card_rank) + 2
+            if only is not None:  # one named card: queen-of-spades-in-the-hole
+                names = [
+                    "two",
+                    "three",
+                    "four",
+                    "five",
+                    "six",
+                    "seven",
+                    "eight",
+                    "nine",
+                    "ten",
+                    "jack",
+                    "queen",
+                    "king",
+                    "ace",
+                ]
+                where = "-in-the-hand" if anywhere else "-in-the-hole"
+                shown = f"{names[only - 2]}-of-{share.suit}{where}"
+            score = _hole_spade(highest, ace_low, share.suit[0], anywhere, only)
             oracles.append(ShareOracle(shown, score, highest, False))
         else:
             return f"the {name} share"

@@ -261,3 +261,37 @@ def test_two_lows_may_be_declared_by_number(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert validate_file(book) == []
+
+
+QUEEN = str(ROOT / "tests" / "data" / "shares" / "queen-of-spades-in-the-hole.yaml")
+
+
+def test_a_named_card_share_goes_to_whoever_holds_that_card_in_the_hole() -> None:
+    """docs/rules.md S9, card_rank: only the queen of spades counts. p1 holds it face down
+    (its first card) and a pair of fives; p2 holds the ace of spades in the hole and a pair of
+    kings, the best high hand. High to p2, the queen's half to p1 (the odd chip to high)."""
+    hands = {0: "Qs4d5c5h8c9dTh", 1: "AsKd2cKh7d3c6s"}
+    assert awarded(QUEEN, 101, hands) == [
+        ("high", ((1, 51),)),
+        ("queen-of-spades-in-the-hole", ((0, 50),)),
+    ]
+
+
+def test_a_named_card_dealt_face_up_claims_nothing_and_high_scoops() -> None:
+    """The queen of spades dealt face up (p1's third card) is not in the hole, and p2's ace of
+    spades in the hole is not the named card: nobody wins that half, and high (p2's kings)
+    takes the whole pot."""
+    hands = {0: "4d5cQs5h8c9dTh", 1: "AsKd2cKh7d3c6s"}
+    assert awarded(QUEEN, 101, hands) == [("high", ((1, 101),))]
+
+
+def test_card_rank_belongs_to_a_card_share(tmp_path: Path) -> None:
+    """card_rank names the card of a card share; a poker hand has no one card to name."""
+    book = tmp_path / "named.yaml"
+    book.write_text(
+        "schema_version: 1\nextends: seven-card-stud\nname: named\npots:\n  shares:\n    - hand: high\n"
+        "      card_rank: Q\n",
+        encoding="utf-8",
+    )
+    errors = [str(error) for error in validate_file(book)]
+    assert any("card_rank says which card wins a card share" in error for error in errors), errors

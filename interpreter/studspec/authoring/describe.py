@@ -661,7 +661,8 @@ class _Builder:
                 return (f"Each pot goes to the last player left: every other hand folded, or turned all its cards "
                         f"without beating the best {noun} showing ({text}).")  # fmt: skip
             return f"Each pot goes to the best {noun}: {text}."
-        names = ", ".join(f"one to the best {noun}" for noun, _ in described)
+        best = ["player holding the " if share.card_rank else "best " for share in shares]  # one card: no best
+        names = ", ".join(f"one to the {first}{noun}" for first, (noun, _) in zip(best, described))
         sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
         if sizes and len(shares) == 2:
             first, second = (noun for noun, _ in described)
@@ -811,6 +812,11 @@ def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, st
     in the hole, the default)."""
     suit = phrase("pots.shares.suit", share.suit).noun
     face = phrase("pots.shares.card_face", share.card_face)
+    if share.card_rank is not None:  # one named card: whoever holds it
+        name = f"{card_name(parse_card(share.card_rank + share.suit[0]))} {face.noun}"
+        words = ("one card, not a hand: a folded hand has no claim to it, and when no player still in holds it, "
+                 "its share goes to the first other share somebody wins")  # fmt: skip
+        return replace(said, noun=name), words
     words = text.replace("spade", suit).replace("among a player's face-down cards", face.text)
     words = words.replace("in the hole", face.noun)
     noun = said.noun.replace("spade", suit).replace("in the hole", face.noun)

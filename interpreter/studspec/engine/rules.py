@@ -798,7 +798,8 @@ def _share_rule(share: Share, removed: frozenset[int], copies: int = 1) -> Share
     if it names one."""
     rule = for_deck(SHARE_RULES[share.hand], removed, copies)
     if isinstance(rule, HoleCardShare):
-        return rule.of(Suit[share.suit.upper()], share.card_face == "any")
+        only = None if share.card_rank is None else RANK_LETTERS.index(share.card_rank)
+        return rule.of(Suit[share.suit.upper()], share.card_face == "any", only)
     if isinstance(rule, PointsShare):
         return rule.scoring(dict(share.points))
     if share.own is not None and share.board is not None:

@@ -129,10 +129,16 @@ class HoleCardShare:
     share goes to the poker share (no hole spade: high scoops, docs/rules.md V4).
     """
 
-    __slots__ = ("anywhere", "copies", "high", "name", "order", "ranking", "suit")
+    __slots__ = ("anywhere", "copies", "high", "name", "only", "order", "ranking", "suit")
 
     def __init__(
-        self, name: str, suit: Suit, order: Callable[[int], int], anywhere: bool = False, copies: int = 1
+        self,
+        name: str,
+        suit: Suit,
+        order: Callable[[int], int],
+        anywhere: bool = False,
+        copies: int = 1,
+        only: int | None = None,
     ) -> None:
         self.name = name
         self.suit = suit
@@ -141,6 +147,9 @@ class HoleCardShare:
         """Any of the seat's own cards counts, up or down (``card_face: any``), not only the hole."""
         self.copies = copies
         """Copies of each card in the deck: on a double deck two seats may hold the same spade."""
+        self.only = only
+        """The one rank that counts (``card_rank``: deuce 0 .. ace 12), so the share goes to
+        whoever holds that one card (the queen of spades); ``None``: any rank of the suit."""
         self.high = False
         """The poker share takes the pot's odd chip first."""
         self.ranking = HIGH
@@ -148,7 +157,7 @@ class HoleCardShare:
 
     def on_deck(self, copies: int) -> HoleCardShare:
         """This share on a deck holding each card ``copies`` times (docs/rules.md D6)."""
-        return HoleCardShare(self.name, self.suit, self.order, self.anywhere, copies)
+        return HoleCardShare(self.name, self.suit, self.order, self.anywhere, copies, self.only)
 
     def ranking_for(self, holding: Holding) -> Evaluator:
         """The ranking the odd-chip rules read: ties happen only on a double deck, whose
@@ -159,19 +168,24 @@ class HoleCardShare:
     def cards(self, holding: Holding) -> tuple[Card, ...]:
         return holding.playing
 
-    def of(self, suit: Suit, anywhere: bool) -> HoleCardShare:
-        """The same share for another suit, or reading every own card (``pots.shares[].suit``,
-        ``card_face``), named for it: ``high-heart-in-the-hole``, ``high-spade-in-the-hand``."""
-        if suit is self.suit and anywhere is self.anywhere:
+    def of(self, suit: Suit, anywhere: bool, only: int | None = None) -> HoleCardShare:
+        """The same share for another suit, reading every own card, or for one card
+        (``pots.shares[].suit``, ``card_face``, ``card_rank``), named for it:
+        ``high-heart-in-the-hole``, ``high-spade-in-the-hand``, ``queen-of-spades-in-the-hole``."""
+        if suit is self.suit and anywhere is self.anywhere and only is None:
             return self
-        name = self.name.replace("spade", _SUIT_WORDS[suit])
-        return HoleCardShare(
-            name.replace("-in-the-hole", "-in-the-hand") if anywhere else name, suit, self.order, anywhere, self.copies
-        )
+        where = "-in-the-hand" if anywhere else "-in-the-hole"
+        if only is not None:
+            name = f"{RANK_NAMES[only]}-of-{_SUIT_WORDS[suit]}s{where}"
+        else:
+            name = self.name.replace("spade", _SUIT_WORDS[suit]).replace("-in-the-hole", where)
+        return HoleCardShare(name, suit, self.order, anywhere, self.copies, only)
 
     def score(self, holding: Holding) -> int | None:
         cards = holding.cards if self.anywhere else holding.hole()
         ranks = [card >> 2 for card in cards if card < FIRST_JOKER and card & 3 == self.suit]
+        if self.only is not None:
+            ranks = [rank for rank in ranks if rank == self.only]
         if not ranks:
             return None
         best = max(ranks, key=self.order)

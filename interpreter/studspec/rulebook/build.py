@@ -75,6 +75,7 @@ def _share(data: Mapping[str, Any]) -> Share:
         top_hand=_top_hand(data.get("top_hand")),
         suit=data.get("suit", "spades"),
         card_face=data.get("card_face", "down"),
+        card_rank=None if data.get("card_rank") is None else str(data["card_rank"]),
     )
 
 

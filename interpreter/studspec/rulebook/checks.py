@@ -532,7 +532,7 @@ def _low(hand: str) -> bool:
 def _reading(share: Book) -> tuple[Any, ...]:
     """What a share reads and how: two shares alike would always go to the same hands."""
     own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
-    card = (share.get("suit", "spades"), share.get("card_face", "down"))
+    card = (share.get("suit", "spades"), share.get("card_face", "down"), share.get("card_rank"))
     classes = (*sorted(share.get("class_ranks", ())), str(share.get("top_hand")))
     return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card, classes)
 
@@ -571,7 +571,7 @@ def share_combination(book: Book) -> Iterator[Finding]:
                       "a qualifier (qualifier, at_least)")  # fmt: skip
 
 
-_NOT_FOR_POINTS = ("qualifier", "at_least", "natural", "class_ranks", "top_hand", "suit", "card_face", "set", "own",
+_NOT_FOR_POINTS = ("qualifier", "at_least", "natural", "class_ranks", "top_hand", "suit", "card_face", "card_rank", "set", "own",
                    "board", "own_face")  # fmt: skip
 """Share options that choose or rank a poker hand or a card: a points share counts every card."""
 
@@ -612,7 +612,7 @@ def _share_qualifiers(book: Book, index: int, share: Book) -> Iterator[Finding]:
     if "class_ranks" in share and "top_hand" in share:
         yield Finding(("pots", "shares", index, "top_hand"), "a share ranks hands by one of class_ranks (a card "
                       "of those ranks) and top_hand (so many of one rank), not both")  # fmt: skip
-    for key in ("suit", "card_face"):
+    for key in ("suit", "card_face", "card_rank"):
         if key in share and not HAND_TRAITS[share["hand"]].card:
             cards = ", ".join(sorted(values_where(HAND_TRAITS, lambda hand: hand.card)))
             yield Finding(("pots", "shares", index, key), f"{key} says which card wins a card share ({cards}); "

@@ -148,6 +148,9 @@ class Share:
     """For a card share: the suit of the card that wins it (``pots.shares[].suit``)."""
     card_face: str = "down"
     """For a card share: ``down``, the card counts in the hole only; ``any``, up or down too."""
+    card_rank: str | None = None
+    """For a card share: the one rank that counts, so with ``suit`` it names one card
+    (``pots.shares[].card_rank``: the queen of spades); ``None``: any rank of the suit."""
     class_ranks: tuple[str, ...] = ()
     """Hand classes: a hand holding a card of these ranks beats every hand holding none
     (``pots.shares[].class_ranks``: Action Razz's face cards)."""
