@@ -126,7 +126,7 @@ class Drawer:
             return self.rng.choice(RANK_LETTERS)
         if "[cdhs]" in pattern:  # a card, or five of them written as one string
             cards = self.rng.sample([rank + suit for rank in RANK_LETTERS for suit in "cdhs"], 5)
-            return " ".join(cards) if pattern.endswith("{5}$") else cards[0]
+            return " ".join(cards) if "{4}" in pattern else cards[0]
         if path[-1:] == ("id",):
             return self.rng.choice(("third", "fourth", "fifth", "s1", "s2", "last", "door"))
         if path == ("name",):
@@ -149,6 +149,9 @@ class Drawer:
         """An object: every property (``everything``), or its required ones and a random part."""
         node = self.resolve(node)
         required = set(node.get("required", ()))
+        if path[-1:] == ("at_least",) and "cards" in node.get("properties", {}):  # a class, or five cards
+            required = {"hand"} if self.rng.random() < 0.75 else {"cards"}
+            keep = 0.5 if "hand" in required else 0.0
         out: dict[str, Any] = {}
         for key, child in node.get("properties", {}).items():
             if everything or key in required or self.rng.random() < keep:

@@ -23,11 +23,14 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from studspec import load_variant
+from studspec.authoring.describe import describe
+from studspec.authoring.document import to_markdown
 from studspec.engine.cards import CARDS, Card, parse_cards
 from studspec.engine.machine import compile_variant
 from studspec.engine.rules import ODD_CHIP
 from studspec.engine.settlement import NOBODY_QUALIFIED, award_pot
 from studspec.engine.shares import Holding, PointsShare
+from studspec.play.strength import describe_best, share_chances
 from studspec.rulebook.loader import validate_file
 from studspec.rulebook.model import Face
 
@@ -164,6 +167,15 @@ BOOK = "schema_version: 1\nextends: seven-card-stud\nname: shares\npots:\n"
             "when no hand qualifies nobody could win",
         ),
         ("  shares:\n    - hand: high\n  nobody_qualifies: split-evenly\n", "is always won"),
+        ("  shares:\n    - hand: high\n      at_least: {cards: 9s9h8d8c5s}\n", "five cards separated by spaces"),
+        (
+            (
+                "  shares:\n    - hand: high\n    - hand: most-points\n      points: {A: 1}\n"
+                "    - hand: most-points\n      points: {A: 1}\n"
+            ),
+            "shares 2 and 3 both read",
+        ),
+        ("  shares:\n    - hand: high\n    - hand: most-points\n      points: {A: 0}\n", "every hand would total 0"),
         (
             "  shares:\n    - hand: ace-to-five-low\n      at_least: {cards: 9s 9h 8d 8c 5s}\n    - hand: high\n",
             "applies only to a high poker hand",
@@ -194,3 +206,27 @@ def test_a_lone_qualified_high_share_plays_with_nobody_qualifies(tmp_path: Path)
     holdings = {seat: Holding.known(list[Card | None](parse_cards(t)), STUD_FACES) for seat, t in tens.items()}
     awards = award_pot(0, 100, [0, 1], rules.shares, holdings.__getitem__, CHIP, None, rules.nobody_qualifies)
     assert [(a.share, a.amounts) for a in awards] == [(NOBODY_QUALIFIED, ((0, 50), (1, 50)))]
+
+
+def test_the_built_in_players_read_points_as_points() -> None:
+    """docs/rules.md V22: the players' chance at the points share grows with the total, not with
+    the poker hand: four kings and two queens count nothing, four sixes and three threes 33."""
+    variant = load_variant(RAIDERS)
+    kings = Holding.known(list[Card | None](parse_cards("KcKdKhKsQcQdJh")), STUD_FACES)
+    sixes = Holding.known(list[Card | None](parse_cards("6c6d6h6s3c3d3h")), STUD_FACES)
+    assert share_chances(variant, kings, 3)[2][1] < 0.2
+    assert share_chances(variant, sixes, 3)[2][1] > 0.9
+    assert describe_best(variant, sixes)[2] == "33 points"
+
+
+def test_a_lone_qualified_share_says_its_least_hand(tmp_path: Path) -> None:
+    """describe states a lone share's qualifier (jacks or better), as it does a split pot's,
+    and what becomes of a pot nobody qualifies for (docs/rules.md S9)."""
+    book = tmp_path / "jacks.yaml"
+    book.write_text(
+        BOOK + "  shares:\n    - hand: high\n      at_least: {hand: pair, rank: J}\n  nobody_qualifies: split-evenly\n",
+        encoding="utf-8",
+    )
+    text = to_markdown(describe(load_variant(str(book))))
+    assert "A high hand qualifies only with at least a pair of jacks" in text
+    assert "split as evenly as possible among every hand still in it" in text

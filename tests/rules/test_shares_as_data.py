@@ -295,3 +295,33 @@ def test_card_rank_belongs_to_a_card_share(tmp_path: Path) -> None:
     )
     errors = [str(error) for error in validate_file(book)]
     assert any("card_rank says which card wins a card share" in error for error in errors), errors
+
+
+@pytest.mark.parametrize(
+    ("book", "message"),
+    [
+        (
+            (
+                "extends: high-chicago\nname: named\npots:\n  shares:\n    - hand: high\n"
+                "    - hand: high-spade-in-the-hole\n      card_rank: Q\n    - hand: low-spade-in-the-hole\n"
+                "      card_rank: Q\n"
+            ),
+            "shares 2 and 3 both read",
+        ),
+        (
+            (
+                "extends: high-chicago\nname: named\nplayers:\n  max: 6\ndeck:\n  removed_ranks: [Q]\npots:\n"
+                "  shares:\n    - hand: high\n    - hand: high-spade-in-the-hole\n      card_rank: Q\n"
+            ),
+            "card_rank names the rank 'Q', which deck.removed_ranks takes out of the deck",
+        ),
+    ],
+)
+def test_validate_refuses_a_named_card_read_twice_or_not_in_the_deck(book: str, message: str, tmp_path: Path) -> None:
+    """A named card is one card whichever way a share orders its suit, so two shares naming it
+    would always go to the same player; and a named card the stripped deck lacks is never
+    dealt (docs/rules.md S9, D5)."""
+    path = tmp_path / "named.yaml"
+    path.write_text("schema_version: 1\n" + book, encoding="utf-8")
+    errors = [str(error) for error in validate_file(path)]
+    assert any(message in error for error in errors), errors

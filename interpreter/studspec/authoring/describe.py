@@ -557,12 +557,14 @@ class _Builder:
     def showdown(self) -> Section:
         declared = self.text("showdown.declare")
         shares = self.variant.shares
-        other = next((share for share in shares if HAND_TRAITS[share.hand].card), None)
+        other = next(
+            (share for share in shares if HAND_TRAITS[share.hand].card or HAND_TRAITS[share.hand].points), None
+        )
         if self.variant.declare != "none" and (len(shares) != 2 or sum(map(_high_poker, shares)) != 1):
             declared = self._declared_by_number(declared)
-        elif other is not None and self.variant.declare != "none":  # "low" names the card share
+        elif other is not None and self.variant.declare != "none":  # "low" names the card or points share
             said = phrase("pots.shares.hand", other.hand)
-            noun = _card_share_words(other, said, fill(said.text, self.book))[0].noun
+            noun = said.noun if HAND_TRAITS[other.hand].points else _card_share_words(other, said, "")[0].noun
             declared += f" Here low is the {noun}: a player declares the high hand, the {noun}, or both."
         order = self.text("showdown.order")
         if _rolls(self.variant):
@@ -648,7 +650,7 @@ class _Builder:
             if share.set_hand is not None and sizes:
                 described.append(self.set_share(share, sizes))
                 continue
-            if short and not HAND_TRAITS[share.hand].card:
+            if short and not HAND_TRAITS[share.hand].card and not HAND_TRAITS[share.hand].points:
                 described.append(self.set_share(share, (short,)))
                 continue
             described.append(self.share_words(share))
@@ -660,7 +662,9 @@ class _Builder:
             if _rolls(self.variant):
                 return (f"Each pot goes to the last player left: every other hand folded, or turned all its cards "
                         f"without beating the best {noun} showing ({text}).")  # fmt: skip
-            return f"Each pot goes to the best {noun}: {text}."
+            qualified = " ".join(_qualifier_sentences(shares, [noun]))
+            lone = "player holding the" if shares[0].card_rank else "best"  # one named card has no best
+            return f"Each pot goes to the {lone} {noun}: {text}." + (f" {qualified}" if qualified else "")
         best = ["player holding the " if share.card_rank else "best " for share in shares]  # one card: no best
         names = ", ".join(f"one to the {first}{noun}" for first, (noun, _) in zip(best, described))
         sentences = [f"Each pot is split into {_number(len(shares))} equal shares: {names}."]
@@ -814,7 +818,8 @@ def _card_share_words(share: Share, said: Phrase, text: str) -> tuple[Phrase, st
     face = phrase("pots.shares.card_face", share.card_face)
     if share.card_rank is not None:  # one named card: whoever holds it
         name = f"{card_name(parse_card(share.card_rank + share.suit[0]))} {face.noun}"
-        words = ("one card, not a hand: a folded hand has no claim to it, and when no player still in holds it, "
+        held = "one card, dealt up or down" if share.card_face == "any" else "one card, dealt face down"
+        words = (f"{held}, not a hand: a folded hand has no claim to it, and when no player still in holds it, "
                  "its share goes to the first other share somebody wins")  # fmt: skip
         return replace(said, noun=name), words
     words = text.replace("spade", suit).replace("among a player's face-down cards", face.text)
@@ -864,19 +869,22 @@ def _qualifier_sentences(shares: tuple[Share, ...], nouns: list[str]) -> list[st
     for index, (share, noun) in enumerate(zip(shares, nouns)):
         others = [other for number, other in enumerate(nouns) if number != index]
         goes = (
-            f"the best {others[0]} takes that share too"
+            ""  # a lone share: pots.nobody_qualifies says what becomes of the pot
+            if not others
+            else f"; when no {noun} qualifies, the best {others[0]} takes that share too"
             if len(others) == 1
-            else f"that share goes to the first share somebody wins, in the order above ({', '.join(others)})"
+            else f"; when no {noun} qualifies, that share goes to the first share somebody wins, in the order "
+            f"above ({', '.join(others)})"
         )
         if share.qualifier is not None:
             rank = _LOW_RANKS[share.qualifier]
             size = _number(HAND_TRAITS[share.hand].size)
             sentences.append(
                 f"A {noun} qualifies only with {size} different ranks, none higher than {rank} "
-                f"(\u201c{rank} or better\u201d); when no {noun} qualifies, {goes}."
+                f"(\u201c{rank} or better\u201d){goes}."
             )
         elif share.at_least is not None or share.least_cards:
-            sentences.append(f"A {noun} qualifies only {_least_words(share)}; when no {noun} qualifies, {goes}.")
+            sentences.append(f"A {noun} qualifies only {_least_words(share)}{goes}.")
         elif index and not HAND_TRAITS[share.hand].card and (share.set_hand is None or HAND_TRAITS[share.hand].low):
             sentences.append(f"Every hand qualifies for the {noun} share.")
     return sentences

@@ -501,7 +501,8 @@ PHRASES: dict[tuple[str, str], Phrase] = {
         noun="soko hand",
     ),
     ("pots.shares.hand", "most-points"): Phrase(
-        "the most points, counted over every card the player holds, up or down, each card worth what its rank is worth",
+        "the most points, counted over every card the player holds, up or down, and any community "
+        "cards, each card worth what its rank is worth",
         noun="points hand",
     ),
     ("pots.shares.hand", "high-spade-in-the-hole"): Phrase(

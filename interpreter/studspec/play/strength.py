@@ -5,8 +5,9 @@ house rule. A ranking's raw value does not (a low value and a high value do not 
 but its percentile does: the fraction of random hands of as many cards that it beats or
 ties. Percentiles come from a fixed sample per (ranking, card count), drawn once with a
 fixed seed, so every process computes the same tables and simulations stay reproducible.
-The rankings come from the rule book's shares (``SHARE_RULES[share.hand]``); nothing
-here knows a variant by name.
+The rankings come from the rule book's shares as its compiled rules read them (a high
+share's least hand, a card share's suit and card, a points share's points); nothing here
+knows a variant by name.
 """
 
 from __future__ import annotations
@@ -21,8 +22,17 @@ from studspec.engine.cards import CARDS, Card
 from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.evaluation import Ranking
 from studspec.engine.identity import by_identity
-from studspec.engine.rules import SHARE_RULES, WILD_PER_PLAYER, for_deck, removed_ranks
-from studspec.engine.shares import DoubleDeckShare, Evaluator, Holding, HoleCardShare, RankedShare, ShareRule
+from studspec.engine.machine import compile_variant
+from studspec.engine.rules import WILD_PER_PLAYER
+from studspec.engine.shares import (
+    DoubleDeckShare,
+    Evaluator,
+    Holding,
+    HoleCardShare,
+    PointsShare,
+    RankedShare,
+    ShareRule,
+)
 from studspec.engine.wild_cards import PerPlayer
 from studspec.engine.wild_ranking import WildRanking, WildSpec, wild_ranking
 from studspec.rulebook.model import Face, Variant
@@ -102,13 +112,26 @@ class ShareStrength:
 @by_identity
 @lru_cache(maxsize=64)
 def share_strengths(variant: Variant) -> tuple[ShareStrength, ...]:
-    """What wins each of the rule book's shares, each with its part of a pot."""
-    weight = 1 / len(variant.shares)
-    removed = removed_ranks(variant)
-    return tuple(
-        ShareStrength(for_deck(SHARE_RULES[s.hand], removed, variant.copies), s.qualifier, weight)
-        for s in variant.shares
-    )
+    """What wins each of the rule book's shares, as the showdown reads them, each with its
+    qualifier (a low's highest rank, or the value of a high share's least hand) and its part
+    of a pot."""
+    shares = compile_variant(variant).rules.shares
+    weight = 1 / len(shares)
+    return tuple(ShareStrength(rule, qualifier, weight) for rule, qualifier in shares)
+
+
+@cache
+def _points_table(rule: PointsShare, count: int) -> tuple[int, ...]:
+    """Sorted totals of ``SAMPLE`` random ``count``-card hands under a points share."""
+    rng = random.Random(f"studspec-strength/points/{rule.worth}/{count}")
+    return tuple(sorted(rule.score(Holding(tuple(rng.sample(CARDS[:52], count)), ())) or 0 for _ in range(SAMPLE)))
+
+
+def _points_chance(rule: PointsShare, holding: Holding, rivals: int) -> float:
+    """A points share: the fraction of random hands of as many cards whose total this one
+    reaches, to the power of the rivals (docs/rules.md V22)."""
+    table = _points_table(rule, len(holding.playing))
+    return (bisect_right(table, rule.score(holding) or 0) / len(table)) ** rivals
 
 
 def _card_share_chance(rule: HoleCardShare, holding: Holding, rivals: int) -> float:
@@ -142,6 +165,8 @@ def share_chances(
             chance = 0.0
         elif isinstance(rule, HoleCardShare):
             chance = _card_share_chance(rule, holding, rivals)
+        elif isinstance(rule, PointsShare):
+            chance = _points_chance(rule, holding, rivals)
         else:
             table = None
             if per_player is not None and field is not None and isinstance(rule, RankedShare):
@@ -248,7 +273,7 @@ class _NaturalShare:
 def _natural_shares(variant: Variant) -> tuple[_NaturalShare, ...] | None:
     """Each share with its natural ranking, when every share is won by a poker hand."""
     shares = share_strengths(variant)
-    if any(isinstance(share.rule, HoleCardShare) for share in shares):
+    if any(isinstance(share.rule, (HoleCardShare, PointsShare)) for share in shares):
         return None
     return tuple(_NaturalShare(share, _natural(share.rule)) for share in shares)
 
@@ -266,5 +291,15 @@ def describe_best(variant: Variant, holding: Holding) -> list[str]:
     words = []
     for share in share_strengths(variant):
         score = share.rule.score(holding)
-        words.append("no spade in the hole" if score is None else share.rule.describe(score))
+        words.append(_nothing(share.rule) if score is None else share.rule.describe(score))
     return words
+
+
+def _nothing(rule: ShareRule) -> str:
+    """What a seat has for a share it cannot win: no card of the suit (``no heart in the
+    hand``), not the one card named (``no queen of spades in the hole``), or no hand of the
+    share's cards."""
+    if not isinstance(rule, HoleCardShare):
+        return "no hand for this share"
+    words = rule.name.replace("-", " ").removesuffix(" ace high")
+    return "no " + words.removeprefix("high ").removeprefix("low ")

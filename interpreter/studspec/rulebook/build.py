@@ -91,9 +91,8 @@ def _at_least(data: Mapping[str, Any] | None) -> tuple[str, str | None] | None:
 
 
 def _least_cards(data: Mapping[str, Any] | None) -> tuple[str, ...]:
-    """``at_least.cards`` as card texts, written as one string or as a list."""
-    cards = () if data is None else data.get("cards", ())
-    return tuple(cards.split() if isinstance(cards, str) else (str(card) for card in cards))
+    """``at_least.cards`` (five cards separated by spaces) as card texts."""
+    return () if data is None else tuple(str(data.get("cards", "")).split())
 
 
 def _trigger(data: Mapping[str, Any]) -> Trigger:

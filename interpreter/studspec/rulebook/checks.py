@@ -534,7 +534,9 @@ def _reading(share: Book) -> tuple[Any, ...]:
     own_board = (share.get("own"), share.get("board"), share.get("own_face", "any"))
     card = (share.get("suit", "spades"), share.get("card_face", "down"), share.get("card_rank"))
     classes = (*sorted(share.get("class_ranks", ())), str(share.get("top_hand")))
-    return (share["hand"], *own_board, share.get("set"), bool(share.get("natural")), *card, classes)
+    points = tuple(sorted(share.get("points", {}).items()))
+    hand = "one named card" if "card_rank" in share else share["hand"]  # high or low: the same one card
+    return (hand, *own_board, share.get("set"), bool(share.get("natural")), *card, classes, points)
 
 
 def _always_won(share: Book) -> bool:
@@ -552,8 +554,8 @@ def share_combination(book: Book) -> Iterator[Finding]:
     for index, share in enumerate(shares):
         if HAND_TRAITS[share["hand"]].points or "points" in share:
             yield from _points_share(index, share)
-            continue
-        yield from _share_qualifiers(book, index, share)
+        else:
+            yield from _share_qualifiers(book, index, share)
         same = next((earlier for earlier in range(index) if _reading(shares[earlier]) == _reading(share)), None)
         if same is not None:
             yield Finding(
@@ -566,9 +568,10 @@ def share_combination(book: Book) -> Iterator[Finding]:
     if always is None and "nobody_qualifies" not in book["pots"]:
         yield from _a_share_always_won(shares)
     elif always is not None and "nobody_qualifies" in book["pots"]:
-        yield Finding(("pots", "nobody_qualifies"), f"share {always + 1} ({shares[always]['hand']}) is always won, "
-                      "so no pot is ever left with nobody qualified; remove nobody_qualifies, or give that share "
-                      "a qualifier (qualifier, at_least)")  # fmt: skip
+        hand = shares[always]["hand"]
+        fix = "" if HAND_TRAITS[hand].points else ", or give that share a qualifier (qualifier, at_least)"
+        yield Finding(("pots", "nobody_qualifies"), f"share {always + 1} ({hand}) is always won, so no pot is ever "
+                      f"left with nobody qualified; remove nobody_qualifies{fix}")  # fmt: skip
 
 
 _NOT_FOR_POINTS = ("qualifier", "at_least", "natural", "class_ranks", "top_hand", "suit", "card_face", "card_rank", "set", "own",
@@ -587,6 +590,9 @@ def _points_share(index: int, share: Book) -> Iterator[Finding]:
     if "points" not in share:
         yield Finding(where, "a most-points share needs points: what each rank is worth, e.g. {A: 1, '2': 2, "
                       "'3': 3, '6': 6} (the football hand)", at_key=True)  # fmt: skip
+    elif not any(share["points"].values()):
+        yield Finding((*where, "points"), "every rank named is worth 0, so every hand would total 0 and tie: "
+                      "give at least one rank some points")  # fmt: skip
     for key in _NOT_FOR_POINTS:
         if key in share:
             yield Finding((*where, key), f"a most-points share counts every card a player holds, so {key} does "
@@ -654,9 +660,9 @@ def _least_hand_fits(book: Book, where: tuple[str | int, ...], share: Book, leas
                       f"deciding rank is at least {lowest}")  # fmt: skip
 
 
-def _least_cards(where: tuple[str | int, ...], cards: str | list[str]) -> Iterator[Finding]:
+def _least_cards(where: tuple[str | int, ...], cards: str) -> Iterator[Finding]:
     """A least hand written as cards is five different cards (the schema has checked each text)."""
-    texts = cards.split() if isinstance(cards, str) else cards
+    texts = cards.split()
     if len(set(texts)) != len(texts):
         repeated = sorted({text for text in texts if texts.count(text) > 1})
         yield Finding((*where, "cards"), f"the least hand names {', '.join(repeated)} twice; a hand is five "
@@ -707,7 +713,9 @@ def _a_share_always_won(shares: list[Book]) -> Iterator[Finding]:
             f"nobody could win; add a poker share ({pokers}) to take the pot then",
         )
     else:
-        named = " + ".join(share["hand"] + (" (qualified)" if "qualifier" in share else "") for share in shares)
+        named = " + ".join(
+            share["hand"] + (" (qualified)" if "qualifier" in share or "at_least" in share else "") for share in shares
+        )
         yield Finding(
             ("pots", "shares"),
             f"every share may go unwon ({named}): when nobody qualifies and nobody holds the card, nobody "

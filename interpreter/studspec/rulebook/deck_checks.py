@@ -71,6 +71,17 @@ def wild_cards_the_deck_holds(book: Book) -> Iterator[Finding]:
             yield _named(("wild", "cancelled_by", "cards", index), f"the cancelling card {card}", card[0], removed)
 
 
+@check(("deck",), ("pots", "shares"))
+def named_cards_the_deck_holds(book: Book) -> Iterator[Finding]:
+    """A card share's one named card (``card_rank``) is of a rank the stripped deck holds:
+    else the share could never be won (docs/rules.md D5: no rule names a removed rank)."""
+    removed = _removed(book)
+    for index, share in enumerate(book["pots"]["shares"] if removed else ()):
+        rank = share.get("card_rank")
+        if rank in removed:
+            yield _named(("pots", "shares", index, "card_rank"), "card_rank", rank, removed)
+
+
 def _climb_has_no_gap(wild: Book, removed: tuple[str, ...]) -> Iterator[Finding]:
     """A wild rank that climbs (Sequence) moves to the next rank up when one shows; a removed
     rank above its start would stop the climb there for good, which no source plays."""

@@ -109,6 +109,8 @@ _TYPE_NAMES = {
 _PATTERN_HINTS = {
     "^[a-z0-9]+(-[a-z0-9]+)*$": "lowercase letters and digits in words joined by single dashes, e.g. seven-card-stud",
     "^[a-z][a-z0-9]*(-[a-z0-9]+)*$": "lowercase letters, digits and single dashes, starting with a letter, e.g. fourth",
+    "^\\s*[2-9TJQKA][cdhs](\\s+[2-9TJQKA][cdhs]){4}\\s*$": "five cards separated by spaces, each a rank (2-9, T, "
+    "J, Q, K, A) and a suit (c, d, h, s), e.g. 9s 9h 8d 8c 5s",
 }
 
 
