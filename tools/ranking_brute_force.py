@@ -1,6 +1,7 @@
-"""Brute force for the issue 26 rankings: badugi (aces low and high), ace-to-five high and soko.
+"""Brute force for the issue 26 rankings: badugi (aces low and high), ace-to-five high, soko and points.
 
-Written from the rules of docs/rules.md V18-V20, not from the engine's modules: a badugi is
+Written from the rules of docs/rules.md V18-V20 and V22, not from the engine's modules (a
+points total, the football hand's, from each card's text); a badugi is
 found by trying every set of the hand's cards (the largest set of different suits and
 different ranks, then the lowest highest card, and so on, aces low); ace-to-five high and
 soko by valuing every five cards of the hand the obvious way (counting ranks, looking for
@@ -23,11 +24,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations, pairwise
+from typing import Protocol
 
 from studspec.engine.ace_to_five_high import ACE_TO_FIVE_HIGH
 from studspec.engine.badugi import BADUGI, BADUGI_ACE_HIGH
 from studspec.engine.cards import CARDS, Card, format_cards
-from studspec.engine.evaluation import Ranking
+from studspec.engine.shares import Holding, PointsShare
 from studspec.engine.soko import SOKO
 
 Key = tuple[int, ...]
@@ -127,11 +129,35 @@ def best_of_fives(score: Callable[[Sequence[Card]], Key]) -> Callable[[Sequence[
     return best
 
 
-REFERENCES: dict[str, tuple[Ranking, Callable[[Sequence[Card]], Key]]] = {
+FOOTBALL = {"A": 1, "2": 2, "3": 3, "6": 6}
+"""Oakland Raiders' football points (docs/rules.md V22)."""
+
+
+def football_key(cards: Sequence[Card]) -> Key:
+    """The football total read from each card's text (``6s``: a six, 6 points)."""
+    return (sum(FOOTBALL.get(str(card)[0], 0) for card in cards),)
+
+
+class PointsValue:
+    """The engine's most-points share as the settlement calls it, valued like a ranking."""
+
+    def __init__(self, points: dict[str, int]) -> None:
+        self.share = PointsShare("most-points").scoring(points)
+
+    def value(self, cards: Sequence[Card]) -> int:
+        return self.share.score(Holding(tuple(cards), ())) or 0
+
+
+class Valued(Protocol):
+    def value(self, cards: Sequence[Card]) -> int: ...
+
+
+REFERENCES: dict[str, tuple[Valued, Callable[[Sequence[Card]], Key]]] = {
     "badugi": (BADUGI, badugi_key),
     "badugi-ace-high": (BADUGI_ACE_HIGH, lambda cards: badugi_key(cards, ace_low=False)),
     "ace-to-five-high": (ACE_TO_FIVE_HIGH, best_of_fives(ace_to_five_high_five)),
     "soko": (SOKO, best_of_fives(soko_five)),
+    "most-points": (PointsValue(FOOTBALL), football_key),
 }
 """Each ranking, and the brute force it is checked against."""
 
@@ -158,7 +184,7 @@ def random_hands(count: int, size: int, seed: str) -> list[list[Card]]:
     return hands
 
 
-def disagreements(name: str, hands: Sequence[Sequence[Card]], ranking: Ranking | None = None) -> list[str]:
+def disagreements(name: str, hands: Sequence[Sequence[Card]], ranking: Valued | None = None) -> list[str]:
     """Where the ranking (the registered one unless given) orders two hands otherwise than the
     brute force (empty: none)."""
     engine, reference = REFERENCES[name]

@@ -20,7 +20,7 @@ from studspec.engine.cards import Card, parse_card
 from studspec.engine.evaluation import ACE_TO_FIVE_LOW, HIGH, HIGH_BOARD, Ranking
 from studspec.engine.soko import SOKO
 from studspec.rulebook.loader import validate_file
-from tools.ranking_brute_force import REFERENCES, disagreements, random_hands
+from tools.ranking_brute_force import FOOTBALL, REFERENCES, PointsValue, disagreements, random_hands
 
 
 def cards(text: str) -> list[Card]:
@@ -139,6 +139,11 @@ def test_the_ranking_agrees_with_the_brute_force(name: str, size: int) -> None:
 )
 def test_the_brute_force_catches_a_wrong_ranking(name: str, wrong: Ranking) -> None:
     assert disagreements(name, random_hands(600, 7, f"wrong/{name}"), wrong)
+
+
+def test_the_brute_force_catches_wrong_points() -> None:
+    """docs/rules.md V22: a six counted 5 instead of 6 is caught."""
+    assert disagreements("most-points", random_hands(600, 7, "wrong/points"), PointsValue({**FOOTBALL, "6": 5}))
 
 
 @pytest.mark.parametrize("ranking", [BADUGI, BADUGI_ACE_HIGH, ACE_TO_FIVE_HIGH, SOKO])
