@@ -427,3 +427,14 @@ def test_a_replaced_street_list_is_shown_whole_not_compared_by_id() -> None:
     changes = text.split("## Changes from", 1)[1].split("\n## ", 1)[0]
     assert "streets.third" not in changes and "streets.fourth" not in changes
     assert "→ [second (down up, small, bring-in), third (up, small), fourth (up, big), fifth (up, big)]" in changes
+
+
+def test_card_shares_alone_do_not_promise_a_poker_hand(tmp_path: Path) -> None:
+    """docs/rules.md S9: a book of two spade shares, a pot neither is won in split among every
+    hand (pots.nobody_qualifies), has no poker hand to take an unwon share: describe does not
+    say one does."""
+    spades = [{"hand": "high-spade-in-the-hole"}, {"hand": "low-spade-in-the-hole"}]
+    variant = house_rule(tmp_path, {"pots": {"shares": spades, "nobody_qualifies": "split-evenly"}})
+    text = markdown(variant)
+    assert "the poker hand takes the whole pot" not in text
+    assert "split as evenly as possible among every hand still in it" in text

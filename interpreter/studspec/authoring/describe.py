@@ -625,6 +625,8 @@ class _Builder:
         text = fill(said.text, self.book)
         if HAND_TRAITS[share.hand].card:
             said, text = _card_share_words(share, said, text)
+            if all(HAND_TRAITS[other.hand].card for other in self.variant.shares):  # no poker hand to take it
+                text = text.replace(" (of two shares, the poker hand takes the whole pot)", "")
         if share.own is not None and share.board is not None:
             text += _own_and_board_words(share.own, share.board, share.own_face == "down")
         if share.natural:
