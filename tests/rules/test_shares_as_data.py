@@ -325,3 +325,21 @@ def test_validate_refuses_a_named_card_read_twice_or_not_in_the_deck(book: str, 
     path.write_text("schema_version: 1\n" + book, encoding="utf-8")
     errors = [str(error) for error in validate_file(path)]
     assert any(message in error for error in errors), errors
+
+
+def test_validate_refuses_own_cards_the_discards_leave_too_few_of(tmp_path: Path) -> None:
+    """docs/rules.md V15: a share of exactly two own cards and three community cards cannot
+    be made by a seat that discards two of its three cards; every pot would go unwon (the
+    settlement fell over on such a book before this check)."""
+    hold_em = ROOT / "tests" / "data" / "stud-family" / "stud-hold-em.yaml"
+    streets = (
+        "streets:\n  - id: first\n    deal: [down, down, up]\n    bet: small\n    decisions:\n"
+        "      - decide: discard\n        count: 2\n"
+        "  - id: flop\n    deal: []\n    board: [up, up, up]\n    bet: small\n"
+        "  - id: turn\n    deal: []\n    board: [up]\n    bet: big\n"
+        "  - id: river\n    deal: []\n    board: [up]\n    bet: big\n"
+    )
+    book = tmp_path / "discarded.yaml"
+    book.write_text(f"schema_version: 1\nextends: {hold_em}\nname: discarded\n{streets}", encoding="utf-8")
+    errors = [str(error) for error in validate_file(book)]
+    assert any("after its discards a seat may hold only 1" in error for error in errors), errors

@@ -210,9 +210,11 @@ def award_pot(
     else:
         winners, values = _winners(shares, [claimants] * len(shares), held)
     won = [i for i, seats in enumerate(winners) if seats]
-    if not won:  # nobody qualifies for any share: the validated book says what happens
-        assert nobody_qualifies is not None  # validate refuses a book where this can happen without it
-        split = nobody_qualifies(amount, claimants, _chip_order(odd_chip, shares[0][0], held))
+    if not won:  # nobody qualifies for any share: the book says what happens (pots.nobody_qualifies)
+        # validate refuses a book where this can happen without the option; should a hand it did
+        # not foresee get here all the same, the pot is split evenly rather than lost
+        unwon = nobody_qualifies or divide
+        split = unwon(amount, claimants, _chip_order(odd_chip, shares[0][0], held))
         return [PotAwarded(pot_index, NOBODY_QUALIFIED, tuple(sorted(split.items())), "no hand qualified")]
     for index, seats in enumerate(winners):
         if not seats:  # nobody qualifies: the share goes to the first share somebody won

@@ -1051,9 +1051,29 @@ def own_and_board_fit(book: Book) -> Iterator[Finding]:
                           "(streets[].board)")  # fmt: skip
         elif own > dealt:
             yield Finding(where, f"the hand plays {own} of a seat's own cards, but each seat is dealt {dealt}")
+        elif own > _fewest_held(streets):
+            yield Finding(where, f"the hand plays {own} of a seat's own cards, but after its discards a seat may "
+                          f"hold only {_fewest_held(streets)}: nobody could make the hand")  # fmt: skip
         elif share.get("own_face") == "down" and own > down:
             yield Finding(("pots", "shares", index, "own_face"), f"the hand plays {own} of a seat's face-down "
                           f"cards, but each seat is dealt {down} face down")  # fmt: skip
+
+
+def _fewest_held(streets: list[Book]) -> int:
+    """The fewest cards a seat may hold at the showdown: every card dealt it, less the most
+    its discards may take (a discard of up to every card still leaves it one: a hand to show)."""
+    held = 0
+    for street in streets:
+        held += len(street["deal"])
+        for decision in street.get("decisions", ()):
+            if decision["decide"] != "discard":
+                continue  # a draw, a buy or a pass gives back as many as it takes
+            if "count" in decision or "up_to" in decision:
+                held -= decision.get("count", decision.get("up_to", 0))
+            else:
+                held = min(held, decision.get("keep", 1))
+            held = max(held, 1)
+    return held
 
 
 @check(("triggers",))
