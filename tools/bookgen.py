@@ -96,8 +96,6 @@ class Drawer:
             return node["const"]
         if "enum" in node:
             return self.rng.choice(node["enum"])
-        if "oneOf" in node:  # one of the forms a value may take (a string or a list of cards)
-            return self.value(self.rng.choice(node["oneOf"]), path)
         kind = node.get("type")
         if isinstance(kind, list):
             kind = "null" if "null" in kind and self.rng.random() < 0.2 else next(k for k in kind if k != "null")

@@ -18,10 +18,8 @@ The test suite runs a smaller sample (tests/rules/test_double_deck.py).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +30,7 @@ from studspec.engine.cards import CARDS, JOKERS, Card, Rank, format_cards
 from studspec.engine.double_deck import DoubleDeck, double_deck
 from studspec.engine.evaluation import RANKINGS
 from studspec.engine.wild_ranking import FlushWilds, JokerPlay, WildSpec, wild_ranking
+from tools.brute_force_cases import run_cases
 
 Key = tuple[int, tuple[int, ...]]
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_KIND = range(10)
@@ -218,19 +217,7 @@ bug; deuces wild in razz; a wild joker in deuce-to-seven."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--hands", type=int, default=100_000, help="random hands per case")
-    args = parser.parse_args(argv)
-    failed = 0
-    for case in CASES:
-        start = time.perf_counter()
-        hands = random_hands(case, args.hands, case.name)
-        found = disagreements(case, hands)
-        failed += len(found)
-        print(f"{case.name}: {len(hands)} hands, {len(found)} disagreements, {time.perf_counter() - start:.1f} s")
-        for line in found[:5]:
-            print("  " + line)
-    return 1 if failed else 0
+    return run_cases(__doc__.split("\n", 1)[0], CASES, random_hands, disagreements, argv)
 
 
 if __name__ == "__main__":

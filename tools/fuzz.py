@@ -109,6 +109,7 @@ from studspec import (
     show,
 )
 from studspec.engine.actions import CARD_DECISIONS, choose
+from studspec.engine.cards import RANK_NAMES
 from studspec.engine.decisions import DecisionRule
 from studspec.engine.events import CardsChosen
 from studspec.engine.phases import PhaseKind
@@ -604,23 +605,8 @@ def _share_oracles(variant: Variant, wild_ranks: Wilds) -> list[ShareOracle] | s
             shown = shown.replace("-in-the-hole", "-in-the-hand") if anywhere else shown
             only = None if share.card_rank is None else RANK_LETTERS.index(share.card_rank) + 2
             if only is not None:  # one named card: queen-of-spades-in-the-hole
-                names = [
-                    "two",
-                    "three",
-                    "four",
-                    "five",
-                    "six",
-                    "seven",
-                    "eight",
-                    "nine",
-                    "ten",
-                    "jack",
-                    "queen",
-                    "king",
-                    "ace",
-                ]
                 where = "-in-the-hand" if anywhere else "-in-the-hole"
-                shown = f"{names[only - 2]}-of-{share.suit}{where}"
+                shown = f"{RANK_NAMES[only - 2]}-of-{share.suit}{where}"
             score = _hole_spade(highest, ace_low, share.suit[0], anywhere, only)
             oracles.append(ShareOracle(shown, score, highest, False))
         else:

@@ -15,10 +15,8 @@ The test suite runs a smaller sample (tests/rules/test_stripped_deck.py).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +26,7 @@ from itertools import combinations, combinations_with_replacement, pairwise
 from studspec.engine.cards import CARDS, JOKERS, Card, Rank, format_cards
 from studspec.engine.evaluation import RANKINGS
 from studspec.engine.wild_ranking import JokerPlay, WildSpec, wild_ranking
+from tools.brute_force_cases import run_cases
 
 Key = tuple[int, tuple[int, ...]]
 STRAIGHT, FLUSH, FULL_HOUSE, STRAIGHT_FLUSH = 4, 5, 6, 8
@@ -193,19 +192,7 @@ deck (no 2 to 5) with sixes wild and the bug, for the A-6-7-8-9 wheel; lows on s
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--hands", type=int, default=100_000, help="random hands per case")
-    args = parser.parse_args(argv)
-    failed = 0
-    for case in CASES:
-        start = time.perf_counter()
-        hands = random_hands(case, args.hands, case.name)
-        found = disagreements(case, hands)
-        failed += len(found)
-        print(f"{case.name}: {len(hands)} hands, {len(found)} disagreements, {time.perf_counter() - start:.1f} s")
-        for line in found[:5]:
-            print("  " + line)
-    return 1 if failed else 0
+    return run_cases(__doc__.split("\n", 1)[0], CASES, random_hands, disagreements, argv)
 
 
 if __name__ == "__main__":

@@ -836,15 +836,11 @@ def _high_poker(share: Share) -> bool:
     return not traits.low and not traits.card and not traits.points
 
 
-_PLURAL_RANKS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
-                 "queens", "kings", "aces")  # fmt: skip
-
-
 def _points_words(points: tuple[tuple[str, int], ...]) -> str:
     """What each rank is worth in a points share, aces first: "aces 1, deuces 2, threes 3 and
     sixes 6, every other rank nothing; equal totals tie, ..."."""
     order = sorted(points, key=lambda item: (item[0] != "A", RANK_LETTERS.index(item[0])))
-    said = [f"{_PLURAL_RANKS[RANK_LETTERS.index(letter)]} {worth}" for letter, worth in order]
+    said = [f"{plural(Rank(RANK_LETTERS.index(letter)))} {worth}" for letter, worth in order]
     listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
     tie = "; equal totals tie, the odd-chip rule reading all of their cards"
     return listed + (", every other rank nothing" if len(points) < 13 else "") + tie

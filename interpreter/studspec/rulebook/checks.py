@@ -1028,6 +1028,7 @@ def own_and_board_fit(book: Book) -> Iterator[Finding]:
     community = sum(len(street.get("board", ())) for street in streets)
     dealt = sum(len(street["deal"]) for street in streets)
     down = sum(face == "down" for street in streets for face in street["deal"])
+    fewest = _fewest_held(streets)
     for index, share in enumerate(book["pots"]["shares"]):
         own, board = share.get("own"), share.get("board")
         if own is None and board is None:
@@ -1051,9 +1052,9 @@ def own_and_board_fit(book: Book) -> Iterator[Finding]:
                           "(streets[].board)")  # fmt: skip
         elif own > dealt:
             yield Finding(where, f"the hand plays {own} of a seat's own cards, but each seat is dealt {dealt}")
-        elif own > _fewest_held(streets):
+        elif own > fewest:
             yield Finding(where, f"the hand plays {own} of a seat's own cards, but after its discards a seat may "
-                          f"hold only {_fewest_held(streets)}: nobody could make the hand")  # fmt: skip
+                          f"hold only {fewest}: nobody could make the hand")  # fmt: skip
         elif share.get("own_face") == "down" and own > down:
             yield Finding(("pots", "shares", index, "own_face"), f"the hand plays {own} of a seat's face-down "
                           f"cards, but each seat is dealt {down} face down")  # fmt: skip
