@@ -7,9 +7,12 @@ cards it may, so a draw or a buy always takes a card; a set of two hands chosen 
 force until the engine takes it), and times every accepted ``Hand.act`` call with
 ``perf_counter_ns``, grouped by the phase it was taken in: a betting round (the bring-in
 too) or a decision about cards. A declaration (``dcl``) is neither, and is left out.
-Refused attempts of the set-hands policy are not timed. Before the timed hands, as many
-untimed hands on other seeds fill the value tables, so both groups are measured in the
-steady state a table runs in.
+Refused attempts of the set-hands policy are not timed. Both groups are measured in the
+steady state a table runs in, as bench/compare.py measures whole hands: the book's rankings
+are filled first (:meth:`~studspec.engine.evaluation.Ranking.fill`), then untimed hands on
+other seeds warm everything else. (Without the filling, a look-up that misses computes its
+entry in whichever act asks first: a showdown in a betting round's last act, a set of two
+hands checked in a decision.)
 
 An act does more than its own phase's work: the act that ends a step carries the hand on
 into the next phase, and entering that phase (dealing a street, opening a betting round and
@@ -28,7 +31,15 @@ The figure is the mean per act of each group and their ratio, per book; a togeth
 is carried out on its last seat's act, so the mean over the step's acts is what a table pays
 per player. Timer overhead (~0.1 us) falls on both sides alike.
 
-Usage: python bench/decision_step.py [--hands 2000] [--warmup 1000] [--books NAME_OR_PATH ...]
+``--parts`` adds where each group's time goes, per act: the act's own work (checking it,
+taking it, finding the next actor), carrying out choices (decisions only: moving, paying
+for and dealing cards), and what its acts spent entering each group's phases or dealing and
+settling. As acted, a group's figure is the sum of its row. It shows why the ratio is more
+than speed: a step's last act pays for what follows it, so where a decision's own act costs
+what a betting action's does, the decision's mean is the larger by its carrying out and by
+what the phase after it costs to enter beyond what follows a betting round.
+
+Usage: python bench/decision_step.py [--hands 2000] [--warmup 1000] [--parts] [--books NAME_OR_PATH ...]
 """
 
 from __future__ import annotations
@@ -38,10 +49,11 @@ import itertools
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from studspec import Action, ActionKind, Hand, IllegalActionError, LegalAction, Variant, load_variant
+from studspec.engine import choosing
 from studspec.engine.actions import CARD_DECISIONS
 from studspec.engine.core import HandCore
 from studspec.engine.machine import compile_variant
@@ -53,6 +65,9 @@ BOOKS = ("super-stud", "seven-card-flip", "mexican-stud", "anaconda", "stud-with
 BETTING = "betting"
 DECISION = "decision"
 OTHER = "other"
+
+OWN = "own"
+CARRY = "carry"
 
 CHEAPEST = "cheapest"
 RANDOM = "random"
@@ -83,11 +98,16 @@ class Tally:
     owned: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     entering: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     """Time spent entering phases during the act now timed, by the entered phase's group."""
+    carrying: int = 0
+    """Time spent carrying out choices during the act now timed."""
+    parts: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
+    """Each group's time by part (``OWN``, ``CARRY``, or the group whose phases it entered)."""
 
     def reset(self) -> None:
         """Forget every figure (after the untimed hands)."""
-        for figures in (self.acts, self.as_acted, self.owned, self.entering):
+        for figures in (self.acts, self.as_acted, self.owned, self.entering, self.parts):
             figures.clear()
+        self.carrying = 0
 
 
 def timed_entries(variant: Variant, tally: Tally) -> None:
@@ -102,6 +122,36 @@ def timed_entries(variant: Variant, tally: Tally) -> None:
             rewired.append((conditions, before, dest, tuple(_timer(step, group, tally) for step in enter)))
         timed[name] = tuple(rewired)
     object.__setattr__(compiled, "edges", timed)
+
+
+def fill_rankings(variant: Variant) -> None:
+    """Fill the value tables of the book's rankings (its shares', and the boards' that pick
+    who acts first) before anything is timed, as bench/compare.py does."""
+    rules = compile_variant(variant).rules
+    for ranking in {id(r): r for r in (*(rule.ranking for rule, _ in rules.shares), rules.board)}.values():
+        fill = getattr(ranking, "fill", None)
+        if fill is not None:
+            fill()
+
+
+def timed_carrying(tally: Tally) -> Callable[[], None]:
+    """Time every carrying out of choices (all books, this process: the bench's instrument);
+    returns what puts the engine's own back."""
+    engine_carry = choosing._carry
+
+    def timed(hand: HandCore, carry: choosing.Carry, made: Sequence[choosing.Chosen]) -> None:
+        start = time.perf_counter_ns()
+        try:
+            engine_carry(hand, carry, made)
+        finally:
+            tally.carrying += time.perf_counter_ns() - start
+
+    choosing._carry = timed
+
+    def restore() -> None:
+        choosing._carry = engine_carry
+
+    return restore
 
 
 def _timer(step: Callable[[HandCore], None], group: str, tally: Tally) -> Callable[[HandCore], None]:
@@ -143,17 +193,22 @@ def play(variant: Variant, seeds: range, tally: Tally, policy: str) -> None:
                 tries = actions_for(next((c for c in legal if c.kind is ActionKind.CHECK_CALL), legal[0]))
             for action in tries:
                 tally.entering.clear()
+                tally.carrying = 0
                 start = time.perf_counter_ns()
                 try:
                     hand.act(action, seat)
                 except IllegalActionError:
                     continue
                 spent = time.perf_counter_ns() - start
+                entered_in_act = sum(tally.entering.values())
                 tally.acts[group] += 1
                 tally.as_acted[group] += spent
-                tally.owned[group] += spent - sum(tally.entering.values())
+                tally.owned[group] += spent - entered_in_act
+                tally.parts[group, OWN] += spent - entered_in_act - tally.carrying
+                tally.parts[group, CARRY] += tally.carrying
                 for entered, cost in tally.entering.items():
                     tally.owned[entered] += cost
+                    tally.parts[group, entered] += cost
                 break
             else:
                 raise SystemExit(f"{variant.name}: the policy found no legal action for p{seat + 1} in {hand.state}")
@@ -173,23 +228,54 @@ def main() -> None:
         " random: the built-in random player (folds, raises, cards chosen at random), timed acts only",
     )
     parser.add_argument("--books", nargs="+", default=list(BOOKS), help="rule books with decisions")
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="also print where each group's time per act goes (own work, carrying out, entering phases)",
+    )
     args = parser.parse_args()
     print(f"us per act; {args.hands} hands per book after {args.warmup} untimed; policy {args.policy}")
     print(f"{'':<20} {'as acted':^26} {'phase-owned':^26}")
     print(f"{'book':<20} {'betting':>8} {'decision':>9} {'ratio':>7}  {'betting':>8} {'decision':>9} {'ratio':>7}")
+    tallies = {}
     for book in args.books:
         variant = load_variant(book)
-        tally = Tally()
+        fill_rankings(variant)
+        tally = tallies[book] = Tally()
         timed_entries(variant, tally)
-        play(variant, range(args.hands, args.hands + args.warmup), tally, args.policy)
-        tally.reset()
-        play(variant, range(args.hands), tally, args.policy)
+        restore = timed_carrying(tally)
+        try:
+            play(variant, range(args.hands, args.hands + args.warmup), tally, args.policy)
+            tally.reset()
+            play(variant, range(args.hands), tally, args.policy)
+        finally:
+            restore()
         row = [f"{book:<20}"]
         for figures in (tally.as_acted, tally.owned):
             bet = figures[BETTING] / tally.acts[BETTING] / 1000
             decide = figures[DECISION] / tally.acts[DECISION] / 1000
             row.append(f"{bet:>8.2f} {decide:>9.2f} {decide / bet:>7.2f}")
         print(" ".join(row[:1]) + " " + "  ".join(row[1:]))
+    if args.parts:
+        print_parts(tallies)
+
+
+_PART_COLUMNS = ((OWN, "own"), (CARRY, "carry"), (DECISION, "+dec"), (BETTING, "+bet"), (OTHER, "+deal"))
+"""Each part's column: the act's own work, carrying out choices, entering decision phases,
+entering betting phases, and dealing, showdown and settlement."""
+
+
+def print_parts(tallies: dict[str, Tally]) -> None:
+    """Where each group's time per act goes, as acted (each row sums to its as-acted figure)."""
+    print()
+    print("us per act, as acted, by part: own work, carrying out choices, entering decisions, betting, dealing")
+    heads = " ".join(f"{label:>6}" for _, label in _PART_COLUMNS)
+    print(f"{'book':<20} {'group':<9} {heads}")
+    for book, tally in tallies.items():
+        for group in (BETTING, DECISION):
+            acts = tally.acts[group]
+            cells = " ".join(f"{tally.parts[group, part] / acts / 1000:>6.2f}" for part, _ in _PART_COLUMNS)
+            print(f"{book:<20} {group:<9} {cells}")
 
 
 if __name__ == "__main__":

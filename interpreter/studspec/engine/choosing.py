@@ -138,9 +138,10 @@ def enter(hand: HandCore) -> None:
     rule: DecisionRule = hand.phase.rule
     found.pending = []
     live = hand.live
-    if len(live) < 2 and rule.kind is not PhaseKind.SET_HANDS:
+    kind = rule.kind
+    if len(live) < 2 and kind is not PhaseKind.SET_HANDS:
         found.queue = []
-    elif rule.kind is PhaseKind.DRAW or rule.kind is PhaseKind.BUY:  # the stub and the price, once
+    elif kind is PhaseKind.DRAW or kind is PhaseKind.BUY:  # the stub and the price, once
         room, price, cards = hand.deck.size, price_each(hand, rule), hand.cards
         found.queue = [
             seat
@@ -150,8 +151,21 @@ def enter(hand: HandCore) -> None:
             )[1]
             > 0
         ]
-    else:
-        found.queue = [seat for seat in live if bounds(hand, seat, rule)[1] > 0]
+    else:  # what bounds() finds, for every seat at once: the most it may name is above 0
+        any_face = len(rule.faces) > 1
+        face = rule.faces[0]
+        keeps_one = kind is PhaseKind.DISCARD or kind is PhaseKind.PASS
+        most = rule.bounds
+        queue = []
+        for seat in live:
+            faces = hand.faces[seat]
+            held = len(faces)
+            high = most(held, held if any_face else faces.count(face))[1]
+            if keeps_one and high >= held:
+                high = held - 1
+            if high > 0:
+                queue.append(seat)
+        found.queue = queue
 
 
 def done(hand: HandCore) -> bool:
@@ -208,11 +222,18 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
     held = hand.cards[seat]
     faces = hand.faces[seat]
     only = rule.faces[0] if len(rule.faces) == 1 else None
-    taken: list[int] = []
     named = action.cards or ()
+    if None not in named:  # the usual choice: cards the seat holds, each once, each eligible
+        try:
+            places = tuple(map(held.index, named))
+        except ValueError:  # a card it does not hold (or holds unseen): card by card, below
+            places = ()
+        if len(set(places)) == len(named) and (only is None or all(faces[p] is only for p in places)):
+            return places
+    taken: list[int] = []
     for number, card in enumerate(named):
-        if card is not None and card in held:
-            first = held.index(card)
+        first = _place_of(held, card)
+        if first >= 0:
             position: int | None = first
             if first in taken or (only is not None and faces[first] is not only):  # a second copy? (D6)
                 position = next(
@@ -234,6 +255,16 @@ def match(hand: HandCore, seat: int, action: Action, rule: DecisionRule) -> tupl
             position = found
         taken.append(position)
     return tuple(taken)
+
+
+def _place_of(held: list[Card | None], card: Card | None) -> int:
+    """Where the seat holds ``card`` first (-1: it does not, or ``card`` is ``None``)."""
+    if card is None:
+        return -1
+    try:
+        return held.index(card)
+    except ValueError:
+        return -1
 
 
 def _unseen_for(hand: HandCore, seat: int, card: Card | None, allowed: list[int], taken: list[int]) -> int | None:
@@ -272,11 +303,12 @@ def _which(rule: DecisionRule) -> str:
     return "any" if len(rule.faces) > 1 else rule.faces[0].value
 
 
-def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, Action], None]:
+def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, Action], bool]:
     """The ``take`` of a decision handler: match the named cards, let the kind check the
-    choice, then carry it out now (in turn) or once the last seat has chosen (together)."""
+    choice, then carry it out now (in turn) or once the last seat has chosen (together);
+    ``True`` while the decision still waits on other seats."""
 
-    def take(hand: HandCore, seat: int, action: Action) -> None:
+    def take(hand: HandCore, seat: int, action: Action) -> bool:
         rule: DecisionRule = hand.phase.rule
         found: ChoicePart = hand.parts[_PART]
         positions = () if action.kind is _DECLINE else match(hand, seat, action, rule)
@@ -285,16 +317,19 @@ def taker(carry: Carry, check: Check | None = None) -> Callable[[HandCore, int, 
             if reason is not None:
                 legal = tuple(str(choice) for choice in hand.legal_actions(seat))
                 raise IllegalActionError(f"p{seat + 1} {action}", reason, legal)
-        found.queue.remove(seat)
+        queue = found.queue
+        queue.remove(seat)
         if not rule.together:
             _carry(hand, carry, (Chosen(seat, action, positions),))
-            return
+            return bool(queue)  # others still to choose: the phase waits on (no edge out can hold)
         pending = found.pending
         pending.append(Chosen(seat, action, positions))
-        if not found.queue:  # the last seat has chosen: every choice is carried out at once
-            pending.sort(key=_by_seat)
-            found.pending = []
-            _carry(hand, carry, pending)
+        if queue:  # a secret choice, the others still to choose: the phase waits on
+            return True
+        pending.sort(key=_by_seat)  # the last seat has chosen: every choice is carried out at once
+        found.pending = []
+        _carry(hand, carry, pending)
+        return False
 
     return take
 

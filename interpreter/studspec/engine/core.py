@@ -35,6 +35,8 @@ from .phases import PhaseKind, Wait
 from .pots import Pot
 from .rules import ResolvedRules
 
+_UP = Face.UP
+
 __all__ = [
     "HandCore",
     "PendingDeal",
@@ -162,7 +164,10 @@ class PhaseHandler:
     (``waits_for``) has ``done``, the condition on every edge out of it that the wait is
     over. While the hand rests in the phase, ``actor`` names the seat due to act, ``choices``
     what a seat may do (the hand checks every action against them: one judge of legality),
-    and ``take`` carries out an action already found among them.
+    and ``take`` carries out an action already found among them. ``take`` returns ``True``
+    when the phase still waits after the action, on seats yet to act (a choice while others
+    still choose): no edge out of the phase can hold then, and the hand skips looking for
+    one; anything else (``None``) has the hand look.
     """
 
     kind: PhaseKind
@@ -171,7 +176,7 @@ class PhaseHandler:
     done: Step | None = None
     actor: Callable[[HandCore], int | None] = _nobody
     choices: Callable[[HandCore, int], list[LegalAction]] = _no_choices
-    take: Callable[[HandCore, int, Action], None] = _takes_nothing
+    take: Callable[[HandCore, int, Action], bool | None] = _takes_nothing
     asked: Callable[[HandCore], int | None] | None = None
     """The seat whose choices stand for the phase's when no seat is named and nobody is
     the actor (several seats may open a round a replay's unseen cards leave open: the first
@@ -257,13 +262,12 @@ def take_out(hand: HandCore, seat: int, positions: Sequence[int]) -> list[tuple[
     cards, faces = hand.cards[seat], hand.faces[seat]
     removed = [(cards[position], faces[position]) for position in positions]
     shown = hand.shown[seat]
-    for position in sorted(positions, reverse=True):
-        if faces[position] is Face.UP:
+    for position in sorted(positions, reverse=True) if len(positions) > 1 else positions:
+        card = cards.pop(position)
+        if faces.pop(position) is _UP:
             board = hand.boards[seat]
-            if cards[position] in board:
-                board.remove(cards[position])
-        del cards[position]
-        del faces[position]
+            if card in board:
+                board.remove(card)
         if position < shown:
             shown -= 1
     hand.shown[seat] = shown

@@ -82,6 +82,7 @@ class DealPart:
 
 
 _PART = part(DealPart)
+_UP = Face.UP
 
 
 @lru_cache(maxsize=64)
@@ -203,15 +204,20 @@ def _draw_at_once(hand: HandCore, queue: list[Queued]) -> bool:
     return True
 
 
-def deal_replacements(hand: HandCore, seat: int, faces: Sequence[Face]) -> None:
+def deal_replacements(hand: HandCore, seat: int, faces: tuple[Face, ...]) -> None:
     """Deal the seat replacement cards (a draw, a buy) with these faces: at once from the
     hand's own deck, else queued for the dealer outside, as a street's cards are."""
     dealt: DealPart = hand.parts[_PART]
     deck = hand.deck
     if deck.drawing and not dealt.queue and not hand.rules.watches_cards and deck.size >= len(faces):
-        place(hand, seat, deck.deal(len(faces)), faces)  # what the queue would do, at once
+        cards = tuple(deck.deal(len(faces)))  # what the queue would do, at once
+        hand.cards[seat].extend(cards)
+        hand.faces[seat].extend(faces)
+        if _UP in faces:
+            hand.boards[seat].extend([card for card, face in zip(cards, faces) if face is _UP])
+        hand.events.append(CardsDealt(seat, cards, faces))
         return
-    dealt.queue.append((seat, tuple(faces)))
+    dealt.queue.append((seat, faces))
     if deck.drawing:
         _draw_street(hand, dealt)
 

@@ -134,6 +134,10 @@ class Deck:
             return []
         if len(stub) < count:
             raise IllegalDealError("the stub is empty")
+        if count == 1:  # a replacement card, a card dealt from a short stub
+            card = stub.pop()
+            self._unseen &= ~(1 << card)
+            return [card]
         cards = stub[: -count - 1 : -1]
         del stub[-count:]
         self._unseen &= ~as_bits(cards)

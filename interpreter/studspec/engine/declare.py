@@ -106,9 +106,10 @@ def has_declared(hand: HandCore, seat: int) -> bool:
     return seat in found.declarations or seat in found.pending
 
 
-def take(hand: HandCore, seat: int, action: Action) -> None:
+def take(hand: HandCore, seat: int, action: Action) -> bool:
     """Record a declaration already checked as legal, as the book spells it (``1+2`` in a
-    high-low book is recorded ``both``), so a history writes one line for one meaning."""
+    high-low book is recorded ``both``), so a history writes one line for one meaning;
+    ``True`` while other seats are still to declare (the phase waits on)."""
     assert action.declaration is not None
     highs = share_highs(hand)
     declaration = spelled(action.declaration.shares(highs), highs)
@@ -117,13 +118,15 @@ def take(hand: HandCore, seat: int, action: Action) -> None:
     if hand.rules.declare_in_turn:
         found.declarations[seat] = declaration
         hand.events.append(Declared(seat, declaration))
-        return
+        return bool(found.queue)
     found.pending[seat] = declaration
-    if not found.queue:  # the last seat has declared: every declaration is shown
-        for declarer in sorted(found.pending):
-            found.declarations[declarer] = found.pending[declarer]
-            hand.events.append(Declared(declarer, found.pending[declarer]))
-        found.pending = {}
+    if found.queue:
+        return True
+    for declarer in sorted(found.pending):  # the last seat has declared: every declaration is shown
+        found.declarations[declarer] = found.pending[declarer]
+        hand.events.append(Declared(declarer, found.pending[declarer]))
+    found.pending = {}
+    return False
 
 
 DECLARE = PhaseHandler(

@@ -17,19 +17,20 @@ from collections.abc import Sequence
 from studspec.rulebook.model import Face
 
 from .actions import ActionKind
-from .choosing import Chosen, decision_handler, price_each, record
+from .choosing import Chosen, decision_handler, price_each
 from .core import HandCore, take_out
 from .dealing import deal_replacements
 from .decisions import DecisionRule
+from .events import CardsChosen
 from .phases import PhaseKind
 
 
 def discard(hand: HandCore, made: Sequence[Chosen]) -> None:
     """The named cards go to the muck; nothing replaces them."""
+    muck, events = hand.deck.muck, hand.events
     for chosen in made:
-        removed = take_out(hand, chosen.seat, chosen.positions)
-        hand.deck.to_muck(card for card, _ in removed)
-        record(hand, chosen)
+        muck.extend([card for card, _ in take_out(hand, chosen.seat, chosen.positions)])
+        events.append(CardsChosen(chosen.seat, chosen.action, 0, None))
 
 
 def draw(hand: HandCore, made: Sequence[Chosen]) -> None:
@@ -38,21 +39,22 @@ def draw(hand: HandCore, made: Sequence[Chosen]) -> None:
     rule: DecisionRule = hand.phase.rule
     owed: list[tuple[int, tuple[Face, ...]]] = []
     price = 0 if rule.price is None else price_each(hand, rule)
+    replacement = rule.replacement
+    stacks, muck, events = hand.stacks, hand.deck.muck, hand.events
     for chosen in made:
         seat = chosen.seat
-        removed = take_out(hand, seat, chosen.positions)
-        if not removed:  # stood pat, or declined
-            record(hand, chosen)
-            continue
-        hand.deck.to_muck([card for card, _ in removed])
         paid = 0
-        if price:
-            paid = min(price * len(removed), hand.stacks[seat])
-            hand.stacks[seat] -= paid
-            hand.dead_money += paid
-        record(hand, chosen, paid)
-        replacement = rule.replacement
-        owed.append((seat, tuple(replacement or face for _, face in removed)))
+        if chosen.positions:  # else stood pat, or declined
+            removed = take_out(hand, seat, chosen.positions)
+            muck.extend([card for card, _ in removed])
+            if price:
+                paid = min(price * len(removed), stacks[seat])
+                stacks[seat] -= paid
+                hand.dead_money += paid
+            owed.append(
+                (seat, tuple([face for _, face in removed]) if replacement is None else (replacement,) * len(removed))
+            )
+        events.append(CardsChosen(seat, chosen.action, paid, None))
     for seat, faces in owed:
         deal_replacements(hand, seat, faces)
 

@@ -324,7 +324,11 @@ class Hand:
                 break
         else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
-        phase.handler.take(self, seat, action)
+        handler = phase.handler
+        if handler.take(self, seat, action):  # the phase waits on as it was: no edge out can hold
+            self._legal_cache = None
+            self._actor = handler.actor(self)
+            return
         self._drive()
 
     def deal(self, seat: int | None, cards: Sequence[Card | None]) -> None:

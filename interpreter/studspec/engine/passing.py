@@ -16,9 +16,12 @@ from studspec.rulebook.model import Face
 
 from .actions import ActionKind
 from .cards import Card
-from .choosing import Chosen, decision_handler, record, rule_of
+from .choosing import Chosen, decision_handler, rule_of
 from .core import HandCore, take_out
+from .events import CardsChosen
 from .phases import PhaseKind
+
+_UP = Face.UP
 
 
 def receiver(live: Sequence[int], seat: int, step: int) -> int:
@@ -37,17 +40,20 @@ def pass_cards(hand: HandCore, made: Sequence[Chosen]) -> None:
     """Take every seat's passed cards out, then give each seat what it receives."""
     step = rule_of(hand).step
     live = list(hand.live)
+    events = hand.events
     given: list[tuple[int, list[tuple[Card | None, Face]]]] = []
     for chosen in made:
-        to = receiver(live, chosen.seat, step)
-        given.append((to, take_out(hand, chosen.seat, chosen.positions)))
-        record(hand, chosen, to=to)
-    for to, cards in given:
-        for card, face in cards:
-            hand.cards[to].append(card)
-            hand.faces[to].append(face)
-            if face is Face.UP:
-                hand.boards[to].append(card)
+        seat = chosen.seat
+        to = receiver(live, seat, step)
+        given.append((to, take_out(hand, seat, chosen.positions)))
+        events.append(CardsChosen(seat, chosen.action, 0, to))
+    cards, faces, boards = hand.cards, hand.faces, hand.boards
+    for to, moved in given:
+        for card, face in moved:
+            cards[to].append(card)
+            faces[to].append(face)
+            if face is _UP:
+                boards[to].append(card)
 
 
 PASS = decision_handler(PhaseKind.PASS, ActionKind.PASS, pass_cards)

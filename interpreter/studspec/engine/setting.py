@@ -37,6 +37,7 @@ class SetPart:
 
 
 _PART = part(SetPart)
+_DOWN = Face.DOWN
 
 
 def hands_of(hand: HandCore, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card | None, ...]] | None:
@@ -64,14 +65,16 @@ def check(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
 def _broken(hand: HandCore, seat: int, positions: tuple[int, ...]) -> str | None:
     rule = rule_of(hand)
     held, faces = hand.cards[seat], hand.faces[seat]
-    if rule.down_in_each:
-        down_first = sum(1 for p in positions if faces[p] is Face.DOWN)
-        for number, down in ((1, down_first), (2, faces.count(Face.DOWN) - down_first)):
-            if down < rule.down_in_each:
-                return f"hand {number} holds {down} face-down card(s); each hand must hold at least {rule.down_in_each}"
+    rest = [p for p in range(len(held)) if p not in positions]
+    least = rule.down_in_each
+    if least:
+        for number, places in ((1, positions), (2, rest)):
+            down = [faces[p] for p in places].count(_DOWN)
+            if down < least:
+                return f"hand {number} holds {down} face-down card(s); each hand must hold at least {least}"
     if rule.first_outranks:
         first = [held[p] for p in positions]
-        second = [card for p, card in enumerate(held) if p not in positions]
+        second = [held[p] for p in rest]
         if None not in first and None not in second:
             spec = spec_for(hand, seat)
             ranking = HIGH if spec is None else wild_ranking(HIGH, spec)

@@ -14,25 +14,30 @@ from collections.abc import Sequence
 from studspec.rulebook.model import Face
 
 from .actions import ActionKind
-from .choosing import Chosen, decision_handler, record
+from .choosing import Chosen, decision_handler
 from .core import HandCore
+from .events import CardsChosen
 from .phases import PhaseKind
 from .wild_now import track
+
+_UP = Face.UP
 
 
 def turn_up(hand: HandCore, made: Sequence[Chosen]) -> None:
     """Turn each named card face up, onto its seat's board."""
+    events = hand.events
     for chosen in made:
         seat = chosen.seat
         cards, faces, board = hand.cards[seat], hand.faces[seat], hand.boards[seat]
-        for position in sorted(chosen.positions):  # onto the board in the order dealt, however named
-            faces[position] = Face.UP
+        positions = chosen.positions
+        for position in sorted(positions) if len(positions) > 1 else positions:  # in the order dealt, however named
+            faces[position] = _UP
             board.append(cards[position])
-        record(hand, chosen)
+        events.append(CardsChosen(seat, chosen.action, 0, None))
     if hand.rules.watches_cards:
         for chosen in made:
             for position in chosen.positions:
-                track(hand, hand.cards[chosen.seat][position], Face.UP)
+                track(hand, hand.cards[chosen.seat][position], _UP)
 
 
 TURN_UP = decision_handler(PhaseKind.TURN_UP, ActionKind.TURN_UP, turn_up)
