@@ -15,15 +15,20 @@ import pickle
 import random
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from studspec import Hand, load_variant
 from studspec.engine.cards import CARDS, JOKERS, Card
 from studspec.engine.deck import Deck, shuffle
+from studspec.engine.handlers import HANDLERS
 from studspec.engine.identity import RECENT, by_identity
 from studspec.engine.machine import compile_variant
+from studspec.engine.phases import PhaseKind
 from studspec.engine.shares import Holding
+from studspec.play.players import RandomPlayer
 from studspec.rulebook import clear_cache
 from studspec.rulebook.model import Face
 
@@ -358,3 +363,70 @@ def test_a_holding_built_quickly_is_the_holding_the_dataclass_makes() -> None:
     assert quick == Holding(cards=cards, faces=faces, community=(), wild=None)
     with pytest.raises(AttributeError):
         quick.cards = ()  # type: ignore[misc]
+
+
+def _played(book: str, seeds: range) -> tuple[list[object], set[str]]:
+    """Every step of seeded hands of ``book`` played by the random player (after each action:
+    the state, the next seat and what it may do; at each hand's end, its events), and every
+    state an action was taken in."""
+    variant = load_variant(book)
+    steps: list[object] = []
+    states: set[str] = set()
+    for seed in seeds:
+        hand = Hand(variant, [variant.stakes.starting_stack] * variant.max_players, seed=seed)
+        player = RandomPlayer(random.Random(seed))
+        while not hand.is_complete:
+            seat = hand.actor
+            assert seat is not None
+            states.add(hand.state)
+            hand.act(player.choose(hand, seat, hand.legal_actions()), seat)
+            steps.append((hand.state, hand.actor, [str(a) for a in hand.legal_actions()]))
+        steps.append([str(event) for event in hand.events])
+    return steps, states
+
+
+@pytest.mark.parametrize(
+    ("book", "waiting"),
+    [
+        ("anaconda", "pass-three_pass"),
+        ("english-stud", "buy_buy"),
+        ("cowpie", "set_set_hands"),
+        ("seven-card-stud-hi-lo-declare", "declare"),
+    ],
+)
+def test_a_take_that_leaves_its_phase_waiting_skips_the_edge_search_to_the_same_end(book: str, waiting: str) -> None:
+    """A decision or declaration taken while other seats are still to choose returns ``True``
+    and the hand skips looking for an edge out (none can hold: every edge out of the phase
+    needs its ``done``). Played again with every take made to return ``None``, so the hand
+    searches the edges after each one, the same seeded hands give the same actors, the same
+    choices after every action, and the same events."""
+    shortcut, states = _played(book, range(40))
+    assert waiting in states  # the hands did take actions in a phase that waits on several seats
+    handlers = [h for h in HANDLERS.values() if h.kind in _WAITING_KINDS]
+    takes = {h.kind: h.take for h in handlers}
+    try:
+        for handler in handlers:
+            object.__setattr__(handler, "take", _searching(takes[handler.kind]))
+        searched, _ = _played(book, range(40))
+    finally:
+        for handler in handlers:
+            object.__setattr__(handler, "take", takes[handler.kind])
+    assert shortcut == searched
+
+
+_WAITING_KINDS = {
+    PhaseKind.TURN_UP,
+    PhaseKind.DISCARD,
+    PhaseKind.DRAW,
+    PhaseKind.BUY,
+    PhaseKind.PASS,
+    PhaseKind.SET_HANDS,
+    PhaseKind.DECLARE,
+}
+
+
+def _searching(take: Callable[[Any, int, Any], bool | None]) -> Callable[[Any, int, Any], None]:
+    def plain(hand: Any, seat: int, action: Any) -> None:
+        take(hand, seat, action)
+
+    return plain
