@@ -32,9 +32,11 @@ is carried out on its last seat's act, so the mean over the step's acts is what 
 per player. Timer overhead (~0.1 us) falls on both sides alike.
 
 ``--parts`` adds where each group's time goes, per act: the act's own work (checking it,
-taking it, finding the next actor), carrying out choices (decisions only: moving, paying
-for and dealing cards), and what its acts spent entering each group's phases or dealing and
-settling. As acted, a group's figure is the sum of its row. It shows why the ratio is more
+taking it, looking for an edge out, finding the next actor), carrying out choices
+(decisions only: moving, paying for and dealing cards), and what its acts spent entering
+each group's phases or any other (dealing, burning, declaring, the showdown and the
+settlement). As acted, a group's figure is the sum of its row (with ``--parts`` a decision
+that carries out choices also pays its timer, about 0.15 us). It shows why the ratio is more
 than speed: a step's last act pays for what follows it, so where a decision's own act costs
 what a betting action's does, the decision's mean is the larger by its carrying out and by
 what the phase after it costs to enter beyond what follows a betting round.
@@ -125,13 +127,17 @@ def timed_entries(variant: Variant, tally: Tally) -> None:
 
 
 def fill_rankings(variant: Variant) -> None:
-    """Fill the value tables of the book's rankings (its shares', and the boards' that pick
-    who acts first) before anything is timed, as bench/compare.py does."""
+    """Fill the value tables of the book's rankings before anything is timed: its shares',
+    as bench/compare.py does, and the boards' that pick who acts first."""
     rules = compile_variant(variant).rules
     for ranking in {id(r): r for r in (*(rule.ranking for rule, _ in rules.shares), rules.board)}.values():
         fill = getattr(ranking, "fill", None)
         if fill is not None:
             fill()
+
+
+def _nothing_to_restore() -> None:
+    """Without ``--parts`` nothing is timed but the acts and the entries."""
 
 
 def timed_carrying(tally: Tally) -> Callable[[], None]:
@@ -243,7 +249,7 @@ def main() -> None:
         fill_rankings(variant)
         tally = tallies[book] = Tally()
         timed_entries(variant, tally)
-        restore = timed_carrying(tally)
+        restore = timed_carrying(tally) if args.parts else _nothing_to_restore  # its timer costs a decision ~0.15 us
         try:
             play(variant, range(args.hands, args.hands + args.warmup), tally, args.policy)
             tally.reset()
@@ -260,15 +266,16 @@ def main() -> None:
         print_parts(tallies)
 
 
-_PART_COLUMNS = ((OWN, "own"), (CARRY, "carry"), (DECISION, "+dec"), (BETTING, "+bet"), (OTHER, "+deal"))
+_PART_COLUMNS = ((OWN, "own"), (CARRY, "carry"), (DECISION, "+dec"), (BETTING, "+bet"), (OTHER, "+other"))
 """Each part's column: the act's own work, carrying out choices, entering decision phases,
-entering betting phases, and dealing, showdown and settlement."""
+entering betting phases, and entering any other (dealing, burning, declaring, the showdown,
+the settlement)."""
 
 
 def print_parts(tallies: dict[str, Tally]) -> None:
     """Where each group's time per act goes, as acted (each row sums to its as-acted figure)."""
     print()
-    print("us per act, as acted, by part: own work, carrying out choices, entering decisions, betting, dealing")
+    print("us per act, as acted, by part: own work, carrying out choices, entering decisions, betting, other phases")
     heads = " ".join(f"{label:>6}" for _, label in _PART_COLUMNS)
     print(f"{'book':<20} {'group':<9} {heads}")
     for book, tally in tallies.items():

@@ -400,17 +400,22 @@ def test_a_take_that_leaves_its_phase_waiting_skips_the_edge_search_to_the_same_
     needs its ``done``). Played again with every take made to return ``None``, so the hand
     searches the edges after each one, the same seeded hands give the same actors, the same
     choices after every action, and the same events."""
-    shortcut, states = _played(book, range(40))
-    assert waiting in states  # the hands did take actions in a phase that waits on several seats
-    handlers = [h for h in HANDLERS.values() if h.kind in _WAITING_KINDS]
+    handlers = [h for h in HANDLERS.values() if h.waits_on_seats]
+    assert {h.kind for h in handlers} == _WAITING_KINDS
     takes = {h.kind: h.take for h in handlers}
+    answers: list[bool | None] = []
     try:
+        for handler in handlers:
+            object.__setattr__(handler, "take", _counting(takes[handler.kind], answers))
+        shortcut, states = _played(book, range(40))
         for handler in handlers:
             object.__setattr__(handler, "take", _searching(takes[handler.kind]))
         searched, _ = _played(book, range(40))
     finally:
         for handler in handlers:
             object.__setattr__(handler, "take", takes[handler.kind])
+    assert waiting in states  # the hands did take actions in a phase that waits on several seats
+    assert True in answers and False in answers  # the shortcut was taken, and not after the last seat
     assert shortcut == searched
 
 
@@ -423,6 +428,17 @@ _WAITING_KINDS = {
     PhaseKind.SET_HANDS,
     PhaseKind.DECLARE,
 }
+
+
+def _counting(
+    take: Callable[[Any, int, Any], bool | None], answers: list[bool | None]
+) -> Callable[[Any, int, Any], bool | None]:
+    def counted(hand: Any, seat: int, action: Any) -> bool | None:
+        answer = take(hand, seat, action)
+        answers.append(answer)
+        return answer
+
+    return counted
 
 
 def _searching(take: Callable[[Any, int, Any], bool | None]) -> Callable[[Any, int, Any], None]:

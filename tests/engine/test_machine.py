@@ -21,7 +21,10 @@ import pytest
 from conftest import BUILTIN_BOOKS, wsop_hands
 from scripted import play
 from studspec import Action, Hand, HandError, Showed, Stakes, format_cards, load_variant, parse_action
-from studspec.engine.machine import FINAL_STATE
+from studspec.engine import rounds
+from studspec.engine.machine import ADVANCE, FINAL_STATE, build_machine, edge_table
+from studspec.engine.rules import resolve
+from studspec.errors import UnsupportedMachineError
 from studspec.history.phh import apply_history_action, new_replay_hand, read_history
 from studspec.history.variants import variant_for_history
 from studspec.play.players import RandomPlayer
@@ -85,6 +88,14 @@ class FiredHand(Hand):
         while self.state != FINAL_STATE and self.compiled.advance(self, self):
             pass
         self._actor = self.phase.handler.actor(self)
+
+    def act(self, action: Action, seat: int | None = None) -> None:
+        """Also after a take that left its phase waiting on other seats (the hand then looks
+        for no edge out): firing the event must find none either."""
+        before = self.phase
+        super().act(action, seat)
+        if self.phase is before and self.state != FINAL_STATE:
+            assert not self.compiled.advance(self, self), f"{self.phase.name}: an edge held after {action}"
 
 
 def _played(cls: type[Hand], variant: object, stacks: list[int], seed: int) -> Hand:
@@ -232,3 +243,16 @@ def test_a_hand_whose_opponents_all_mucked_wins_without_showing() -> None:
     assert not any(isinstance(e, Showed) for e in hand.events)
     assert hand.stacks == [976, 1024]
     assert hand.view(None).seats[1].cards[:2] == (None, None)
+
+
+def test_an_edge_out_of_a_phase_that_waits_on_seats_must_begin_with_its_done() -> None:
+    """A decision's take that leaves its phase waiting on other seats has the hand look for no
+    edge out; that is sound only while every edge out of such a phase needs the phase's
+    ``done`` first. A machine with an edge that does not is refused when the edge table is read."""
+    variant = load_variant("anaconda")
+    machine, phases = build_machine(variant, resolve(variant))
+    by_name = {phase.name: phase for phase in phases}
+    assert edge_table(machine, by_name)  # as built: every such edge begins with done
+    machine.add_transition(ADVANCE, "pass-three_pass", "settlement", conditions=[rounds.one_seat_left])
+    with pytest.raises(UnsupportedMachineError, match="pass-three_pass does not begin with its phase's done"):
+        edge_table(machine, by_name)

@@ -370,4 +370,5 @@ def decision_handler(kind: PhaseKind, written: ActionKind, carry: Carry, check: 
         actor=actor,
         choices=choices_for(written),
         take=taker(carry, check),
+        waits_on_seats=True,
     )

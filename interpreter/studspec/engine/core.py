@@ -164,10 +164,12 @@ class PhaseHandler:
     (``waits_for``) has ``done``, the condition on every edge out of it that the wait is
     over. While the hand rests in the phase, ``actor`` names the seat due to act, ``choices``
     what a seat may do (the hand checks every action against them: one judge of legality),
-    and ``take`` carries out an action already found among them. ``take`` returns ``True``
-    when the phase still waits after the action, on seats yet to act (a choice while others
-    still choose): no edge out of the phase can hold then, and the hand skips looking for
-    one; anything else (``None``) has the hand look.
+    and ``take`` carries out an action already found among them. A handler that
+    ``waits_on_seats`` (several seats to answer before the phase can end: decisions about
+    cards, declarations) may have ``take`` return ``True`` when seats are still to answer:
+    no edge out of the phase can hold then (the compiled machine checks that every edge out
+    of such a phase begins with ``done``), and the hand skips looking for one; any other
+    return (``None``, ``False``) has the hand look.
     """
 
     kind: PhaseKind
@@ -181,6 +183,8 @@ class PhaseHandler:
     """The seat whose choices stand for the phase's when no seat is named and nobody is
     the actor (several seats may open a round a replay's unseen cards leave open: the first
     of them); ``None``: the actor's."""
+    waits_on_seats: bool = False
+    """``take`` may answer ``True``: the phase still waits on seats yet to act."""
 
 
 @dataclass(frozen=True, slots=True)

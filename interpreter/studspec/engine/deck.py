@@ -134,7 +134,7 @@ class Deck:
             return []
         if len(stub) < count:
             raise IllegalDealError("the stub is empty")
-        if count == 1:  # a replacement card, a card dealt from a short stub
+        if count == 1:  # a replacement card, or one card of a deal that watches each card fall
             card = stub.pop()
             self._unseen &= ~(1 << card)
             return [card]

@@ -137,4 +137,5 @@ DECLARE = PhaseHandler(
     actor=actor,
     choices=choices,
     take=take,
+    waits_on_seats=True,
 )

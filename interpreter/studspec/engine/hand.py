@@ -325,7 +325,7 @@ class Hand:
         else:
             raise IllegalActionError(label(action, seat), why_refused(self, action, legal), tuple(map(str, legal)))
         handler = phase.handler
-        if handler.take(self, seat, action):  # the phase waits on as it was: no edge out can hold
+        if handler.take(self, seat, action) and handler.waits_on_seats:  # seats still to act: no edge out can hold
             self._legal_cache = None
             self._actor = handler.actor(self)
             return

@@ -297,6 +297,12 @@ def edge_table(machine: Machine, phases: dict[str, Phase]) -> dict[str, tuple[Ed
                     _steps(machine.states[dest].on_enter),
                 )
             )
+        waiting = phases[name].handler
+        if waiting.waits_on_seats and any(edge[0][:1] != (waiting.done,) for edge in edges):
+            raise UnsupportedMachineError(
+                f"an edge out of {name} does not begin with its phase's done: a take that leaves the phase"
+                " waiting on seats would skip it"
+            )
         table[name] = tuple(edges)
     return table
 
